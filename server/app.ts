@@ -1,0 +1,33 @@
+import cors from "@fastify/cors";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import { registerErrorHandling } from "./http/error-handler.js";
+import { registerModules } from "./modules/index.js";
+
+export type AppDeps = { config: Config; db: Db };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+}
+
+/** Builds the whole API (every plugin and module) without listening; tests call it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.env === "test" ? false : { level: deps.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate("config", deps.config);
+  app.decorate("db", deps.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(cors, { origin: true, exposedHeaders: ["Authorization"] });
+  await app.register(registerModules, { prefix: "/api" });
+  return app;
+}
