@@ -6,7 +6,7 @@ import { validationErrorBody } from "./validation.js";
 
 /** Every error leaves the server as `{ message, code?, description?, errors? }` (ARCHITECTURE.md). */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ message: "route_not_found", description: describeError("route_not_found") });
   });
 

@@ -5,7 +5,7 @@ export function validationErrorBody(issues: ZodFastifySchemaValidationError[]) {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-    (errors[field] ??= []).push(issue.message ?? "El campo no es válido.");
+    errors[field] = [...(errors[field] ?? []), issue.message ?? "El campo no es válido."];
   }
   return {
     message: "validation_failed",
