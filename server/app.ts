@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import { authPlugin } from "./http/auth.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { registerModules } from "./modules/index.js";
 
@@ -28,6 +29,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(cors, { origin: true, exposedHeaders: ["Authorization"] });
+  await app.register(authPlugin);
   await app.register(registerModules, { prefix: "/api" });
   return app;
 }

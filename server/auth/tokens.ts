@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+
+export type AccessTokenClaims = { userId: number; jti: string; expiresAt: Date; remember: boolean };
+
+const ALG = "HS256";
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** Signs an access token for a user; `ttlSeconds` depends on remember-me. */
+export async function signAccessToken(opts: {
+  secret: string;
+  userId: number;
+  ttlSeconds: number;
+  remember?: boolean;
+  now?: Date;
+}): Promise<{ token: string; claims: AccessTokenClaims }> {
+  const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
+  const jti = randomUUID();
+  const exp = now + opts.ttlSeconds;
+  const token = await new SignJWT({ rem: opts.remember ? 1 : 0 })
+    .setProtectedHeader({ alg: ALG, typ: "JWT" })
+    .setSubject(String(opts.userId))
+    .setJti(jti)
+    .setIssuedAt(now)
+    .setExpirationTime(exp)
+    .sign(key(opts.secret));
+  return {
+    token,
+    claims: { userId: opts.userId, jti, expiresAt: new Date(exp * 1000), remember: Boolean(opts.remember) },
+  };
+}
+
+export type VerifyResult =
+  | { ok: true; claims: AccessTokenClaims }
+  | { ok: false; reason: "expired" | "invalid" };
+
+/** Verifies signature, algorithm (HS256 only: `alg: none` and others are refused) and expiry. */
+export async function verifyAccessToken(token: string, secret: string): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG] });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || !payload.jti || !payload.exp) return { ok: false, reason: "invalid" };
+    return {
+      ok: true,
+      claims: {
+        userId,
+        jti: payload.jti,
+        expiresAt: new Date(payload.exp * 1000),
+        remember: payload.rem === 1,
+      },
+    };
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };
+    return { ok: false, reason: "invalid" };
+  }
+}

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { type AccessRule, access } from "../../common/access.js";
+import { hasRole } from "../../common/roles.js";
+import { signAccessToken, verifyAccessToken } from "../auth/tokens.js";
+import { revokedTokens, users } from "../db/schema/index.js";
+import { AppError, forbidden } from "./errors.js";
+
+/** Who is calling: set by `authenticate` on every protected route. */
+export type Principal = { id: number; type: number; jti: string; expiresAt: Date; remember: boolean };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: requires a valid, unrevoked token of an enabled user. */
+    authenticate: preHandlerHookHandler;
+    /** preHandlers: authenticate, then require one of the roles of an access rule (common/access.ts). */
+    allow(rule: AccessRule | readonly number[]): preHandlerHookHandler[];
+  }
+}
+
+/** The principal of an authenticated request; routes behind `authenticate` always have one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal)
+    throw new AppError(401, "Token not provided", "Debe iniciar sesión para continuar.");
+  return request.principal;
+}
+
+/** Tokens whose remaining life falls under this share of their lifetime are renewed in the response. */
+const REFRESH_WHEN_REMAINING = 0.25;
+
+async function authenticatePlugin(app: FastifyInstance) {
+  app.decorateRequest("principal", null);
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw new AppError(401, "Token not provided", "Debe iniciar sesión para continuar.");
+    const result = await verifyAccessToken(match[1], app.config.jwtSecret);
+    if (!result.ok) {
+      throw result.reason === "expired"
+        ? new AppError(401, "token_expired", "Su sesión ha expirado, inicie sesión nuevamente.")
+        : new AppError(401, "token_invalid", "La sesión no es válida, inicie sesión nuevamente.");
+    }
+    const { claims } = result;
+    const [revoked] = await app.db
+      .select({ jti: revokedTokens.jti })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, claims.jti));
+    if (revoked) throw new AppError(404, "the_token_has_been_blacklisted");
+    const [user] = await app.db
+      .select({ id: users.id, type: users.type, disabled: users.disabled })
+      .from(users)
+      .where(eq(users.id, claims.userId));
+    if (!user) throw new AppError(401, "token_invalid", "La sesión no es válida, inicie sesión nuevamente.");
+    if (user.disabled) throw new AppError(401, "user_is_disabled");
+    request.principal = {
+      id: user.id,
+      type: user.type,
+      jti: claims.jti,
+      expiresAt: claims.expiresAt,
+      remember: claims.remember,
+    };
+    await maybeRefresh(request, reply);
+  }
+
+  async function maybeRefresh(request: FastifyRequest, reply: FastifyReply) {
+    const p = request.principal!;
+    const ttlSeconds = p.remember ? app.config.rememberMeTtlDays * 86400 : app.config.tokenTtlMinutes * 60;
+    const remaining = (p.expiresAt.getTime() - Date.now()) / 1000;
+    if (remaining > ttlSeconds * REFRESH_WHEN_REMAINING) return;
+    const { token, claims } = await signAccessToken({
+      secret: app.config.jwtSecret,
+      userId: p.id,
+      ttlSeconds,
+      remember: p.remember,
+    });
+    reply.header("Authorization", `Bearer ${token}`);
+    reply.header("X-Token-Expires-At", claims.expiresAt.toISOString());
+  }
+
+  app.decorate("authenticate", authenticate);
+  app.decorate("allow", (rule: AccessRule | readonly number[]) => {
+    const allowed = typeof rule === "string" ? access[rule] : rule;
+    const checkRole: preHandlerHookHandler = async (request) => {
+      if (!hasRole(principalOf(request).type, allowed)) throw forbidden();
+    };
+    return [authenticate, checkRole];
+  });
+}
+
+export const authPlugin = fp(authenticatePlugin, { name: "auth" });

@@ -1,0 +1,32 @@
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import en from "./en.json";
+import es from "./es.json";
+
+export const languages = ["es", "en"] as const;
+export type Language = (typeof languages)[number];
+/** Build-time storage key of the preferred language (spec.md §7). */
+export const LANGUAGE_STORAGE_KEY = import.meta.env.VITE_LANGUAGE_STORAGE_KEY ?? "aula.language";
+
+function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return value === "en" ? "en" : "es";
+  } catch {
+    return "es";
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { es: { translation: es }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: "es",
+  interpolation: { escapeValue: false },
+});
+
+export function setLanguage(lang: Language) {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  void i18n.changeLanguage(lang);
+}
+
+export default i18n;
