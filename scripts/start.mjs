@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm start` / `npm run demo`: builds the web app when it is missing or older than its sources, then
+// runs the server (which migrates the database and, with --demo, fills in the demo school).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const distIndex = path.join(root, "web", "dist", "index.html");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "dist" || entry.name === "node_modules") continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function webNeedsBuild() {
+  if (process.env.SKIP_WEB_BUILD === "1") return false;
+  if (!existsSync(distIndex)) return true;
+  const built = statSync(distIndex).mtimeMs;
+  return newestMtime(path.join(root, "web")) > built || newestMtime(path.join(root, "common")) > built;
+}
+
+if (webNeedsBuild()) {
+  console.log("Construyendo la aplicación web…");
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const args = ["--import", "tsx", path.join(root, "server", "main.ts"), ...process.argv.slice(2)];
+const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
