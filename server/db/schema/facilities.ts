@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, serial, text, time, unique, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.js";
+
+export const classrooms = pgTable(
+  "classrooms",
+  {
+    id: serial().primaryKey(),
+    code: varchar({ length: 20 }).notNull(),
+    description: text(),
+    maxCapacity: integer().notNull(),
+    /** May host several sections in the same slot. */
+    multipleSections: boolean().notNull().default(false),
+    enabled: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    unique("classrooms_code_unique").on(t.code),
+    // Target of schedule_slots' (classroom_id, classroom_shared) key, so the flag follows the classroom.
+    unique("classrooms_id_multiple_sections_unique").on(t.id, t.multipleSections),
+    check("classrooms_max_capacity_positive", sql`${t.maxCapacity} > 0`),
+  ],
+);
+
+/** A slot of the school day, e.g. 07:00–07:45. Times are 'HH:MM:SS' strings. */
+export const classHours = pgTable(
+  "class_hours",
+  {
+    id: serial().primaryKey(),
+    startTime: time().notNull(),
+    endTime: time().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique("class_hours_start_end_unique").on(t.startTime, t.endTime),
+    check("class_hours_end_after_start", sql`${t.endTime} > ${t.startTime}`),
+  ],
+);

@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { specializations } from "./academics.js";
+import { timestamps } from "./columns.js";
+import { users } from "./users.js";
+
+export const studentStatuses = ["active", "retired", "graduated"] as const;
+
+/** Profile of a user of type 1. */
+export const students = pgTable(
+  "students",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: varchar({ length: 100 }).notNull(),
+    lastName: varchar({ length: 100 }).notNull(),
+    /** Cédula, e.g. "V-12345678". */
+    identityDocument: varchar({ length: 20 }).notNull(),
+    gender: varchar({ length: 6 }).notNull(),
+    birthDate: date(),
+    phone: varchar({ length: 30 }),
+    address: text(),
+    status: varchar({ length: 12 }).notNull().default("active"),
+    ...timestamps,
+  },
+  (t) => [
+    unique("students_user_unique").on(t.userId),
+    unique("students_identity_document_unique").on(t.identityDocument),
+    check("students_gender_valid", sql`${t.gender} in ('female', 'male')`),
+    check("students_status_valid", sql`${t.status} in ('active', 'retired', 'graduated')`),
+  ],
+);
+
+/** Profile of a teacher (type 2) or coordinator (type 3). */
+export const teachers = pgTable(
+  "teachers",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: varchar({ length: 100 }).notNull(),
+    lastName: varchar({ length: 100 }).notNull(),
+    identityDocument: varchar({ length: 20 }).notNull(),
+    gender: varchar({ length: 6 }).notNull(),
+    birthDate: date(),
+    phone: varchar({ length: 30 }),
+    address: text(),
+    enabled: boolean().notNull().default(true),
+    isCoordinator: boolean().notNull().default(false),
+    /** The specialization a coordinator coordinates (at most one coordinator each). */
+    specializationId: integer().references(() => specializations.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    unique("teachers_user_unique").on(t.userId),
+    unique("teachers_identity_document_unique").on(t.identityDocument),
+    check("teachers_gender_valid", sql`${t.gender} in ('female', 'male')`),
+    check(
+      "teachers_specialization_only_coordinators",
+      sql`${t.specializationId} is null or ${t.isCoordinator}`,
+    ),
+    uniqueIndex("teachers_one_coordinator_per_specialization")
+      .on(t.specializationId)
+      .where(sql`${t.isCoordinator} and ${t.specializationId} is not null`),
+  ],
+);
+
+/** Which teachers a coordinator supervises. */
+export const coordinatorSupervisions = pgTable(
+  "coordinator_supervisions",
+  {
+    coordinatorId: integer()
+      .notNull()
+      .references(() => teachers.id, { onDelete: "cascade" }),
+    teacherId: integer()
+      .notNull()
+      .references(() => teachers.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: "coordinator_supervisions_pk", columns: [t.coordinatorId, t.teacherId] }),
+    index("coordinator_supervisions_teacher_idx").on(t.teacherId),
+    check("coordinator_supervisions_not_self", sql`${t.coordinatorId} <> ${t.teacherId}`),
+  ],
+);
+
+/** Specializations a teacher teaches in. */
+export const teacherSpecializations = pgTable(
+  "teacher_specializations",
+  {
+    teacherId: integer()
+      .notNull()
+      .references(() => teachers.id, { onDelete: "cascade" }),
+    specializationId: integer()
+      .notNull()
+      .references(() => specializations.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ name: "teacher_specializations_pk", columns: [t.teacherId, t.specializationId] }),
+    index("teacher_specializations_specialization_idx").on(t.specializationId),
+  ],
+);
