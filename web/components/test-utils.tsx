@@ -1,0 +1,24 @@
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { type RenderOptions, render } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import i18n from "../i18n";
+
+void i18n.changeLanguage("es");
+
+/** Providers the shared components need in tests: Mantine (test env: no transitions, no portals), modals, notifications. */
+export function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider env="test">
+      <ModalsProvider>
+        <Notifications />
+        {children}
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, "wrapper">) {
+  return render(ui, { wrapper: TestProviders, ...options });
+}
