@@ -20,6 +20,13 @@ export const constraintErrors: Record<string, string> = {
   courses_code_unique: "course_code_already_exists",
   specializations_code_unique: "specialization_code_already_exists",
   class_hours_end_after_start: "invalid_time_range",
+  lessons_course_section_date_unique: "course_section_lesson_date_exists",
+  final_deliveries_course_section_unique: "course_section_already_has_one",
+  // Enrolment and money
+  inscriptions_student_period_unique: "period_and_student_latest_period_are_equals",
+  inscriptions_section_fk: "new_section_semester_must_match_old",
+  student_period_fees_student_period_unique: "student_period_fee_already_exists",
+  fee_installments_paid_range: "installment_overpaid",
   // People
   users_email_lower_unique: "email_already_taken",
   students_identity_document_unique: "identity_document_already_taken",

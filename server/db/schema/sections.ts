@@ -41,6 +41,7 @@ export const sections = pgTable(
   (t) => [
     unique("sections_period_semester_letter_unique").on(t.periodId, t.semesterId, t.letterCode),
     unique("sections_id_period_unique").on(t.id, t.periodId),
+    unique("sections_id_period_semester_unique").on(t.id, t.periodId, t.semesterId),
     index("sections_semester_idx").on(t.semesterId),
     check("sections_shift_valid", sql`${t.shift} in ('morning', 'afternoon', 'mixed')`),
     check("sections_limits_range", sql`${t.malesLimit} >= 0 and ${t.femalesLimit} >= 0`),
