@@ -1,13 +1,16 @@
 import cors from "@fastify/cors";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { authPlugin } from "./http/auth.js";
 import { registerErrorHandling } from "./http/error-handler.js";
+import { createMailer, type Mailer } from "./mail/index.js";
 import { registerModules } from "./modules/index.js";
 
-export type AppDeps = { config: Config; db: Db };
+/** `mailer` defaults to one built from config (SMTP, or the outbox folder). */
+export type AppDeps = { config: Config; db: Db; mailer?: Mailer };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -25,10 +28,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate("config", deps.config);
   app.decorate("db", deps.db);
+  app.decorate("mailer", deps.mailer ?? createMailer(deps.config, app.log));
+  app.addHook("onClose", () => app.mailer.idle());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await app.register(cors, { origin: true, exposedHeaders: ["Authorization"] });
+  await app.register(cors, { origin: true, exposedHeaders: ["Authorization", "X-Token-Expires-At"] });
+  // Uploads: each route sets its own size limit (profile pictures 2 MB); this is the ceiling.
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50 } });
   await app.register(authPlugin);
   await app.register(registerModules, { prefix: "/api" });
   return app;

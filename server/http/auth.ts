@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import fp from "fastify-plugin";
 import { type AccessRule, access } from "../../common/access.js";
 import { hasRole } from "../../common/roles.js";
+import { authErrors } from "../auth/errors.js";
 import { signAccessToken, verifyAccessToken } from "../auth/tokens.js";
 import { revokedTokens, users } from "../db/schema/index.js";
-import { AppError, forbidden } from "./errors.js";
+import { forbidden } from "./errors.js";
 
 /** Who is calling: set by `authenticate` on every protected route. */
 export type Principal = { id: number; type: number; jti: string; expiresAt: Date; remember: boolean };
@@ -24,8 +25,7 @@ declare module "fastify" {
 
 /** The principal of an authenticated request; routes behind `authenticate` always have one. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal)
-    throw new AppError(401, "Token not provided", "Debe iniciar sesión para continuar.");
+  if (!request.principal) throw authErrors.tokenNotProvided();
   return request.principal;
 }
 
@@ -38,25 +38,23 @@ async function authenticatePlugin(app: FastifyInstance) {
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) throw new AppError(401, "Token not provided", "Debe iniciar sesión para continuar.");
+    if (!match?.[1]) throw authErrors.tokenNotProvided();
     const result = await verifyAccessToken(match[1], app.config.jwtSecret);
     if (!result.ok) {
-      throw result.reason === "expired"
-        ? new AppError(401, "token_expired", "Su sesión ha expirado, inicie sesión nuevamente.")
-        : new AppError(401, "token_invalid", "La sesión no es válida, inicie sesión nuevamente.");
+      throw result.reason === "expired" ? authErrors.tokenExpired() : authErrors.tokenInvalid();
     }
     const { claims } = result;
     const [revoked] = await app.db
       .select({ jti: revokedTokens.jti })
       .from(revokedTokens)
       .where(eq(revokedTokens.jti, claims.jti));
-    if (revoked) throw new AppError(404, "the_token_has_been_blacklisted");
+    if (revoked) throw authErrors.blacklisted();
     const [user] = await app.db
       .select({ id: users.id, type: users.type, disabled: users.disabled })
       .from(users)
       .where(eq(users.id, claims.userId));
-    if (!user) throw new AppError(401, "token_invalid", "La sesión no es válida, inicie sesión nuevamente.");
-    if (user.disabled) throw new AppError(401, "user_is_disabled");
+    if (!user) throw authErrors.tokenInvalid();
+    if (user.disabled) throw authErrors.userDisabled();
     request.principal = {
       id: user.id,
       type: user.type,

@@ -1,0 +1,226 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { SessionUser } from "../../../common/schemas/auth.js";
+import type { UserResource } from "../../../common/schemas/users.js";
+import { profilePictureMaxBytes } from "../../../common/schemas/users.js";
+import { authErrors } from "../../auth/errors.js";
+import { hashPassword, verifyPassword } from "../../auth/password.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import { users } from "../../db/schema/index.js";
+import { AppError, invalidField, notFound } from "../../http/errors.js";
+import type { Mailer } from "../../mail/index.js";
+import { sendAccountConfirmation } from "../auth/service.js";
+import { loadSessionUser } from "../auth/session-user.js";
+import {
+  deletePicture,
+  detectImage,
+  hasPictureFile,
+  mimeOfPicture,
+  picturePath,
+  storePicture,
+} from "./pictures.js";
+import { type Actor, assertCanManageAccount, assertCanViewAccount, isProfileEditableHere } from "./policy.js";
+import { hasOwnPicture, presentUser } from "./presenter.js";
+
+async function findUser(db: Db, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw authErrors.userNotFound();
+  return user;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+};
+
+/** The caller's own session user (same shape as the login answer's `user`). */
+export async function getSessionUser(opts: { db: Db; actor: Actor }): Promise<SessionUser> {
+  const user = await loadSessionUser({ db: opts.db, userId: opts.actor.id });
+  if (!user) throw authErrors.userNotFound();
+  return user;
+}
+
+export async function getUser(opts: { db: Db; actor: Actor; userId: number }): Promise<UserResource> {
+  const user = await findUser(opts.db, opts.userId);
+  assertCanViewAccount(opts.actor, user);
+  return presentUser(user);
+}
+
+/** Administrators' profile update (name). Other people's names live in their student/teacher profile. */
+export async function updateUser(opts: {
+  db: Db;
+  actor: Actor;
+  userId: number;
+  name: string;
+}): Promise<UserResource> {
+  const user = await findUser(opts.db, opts.userId);
+  assertCanManageAccount(opts.actor, user);
+  if (!isProfileEditableHere(user))
+    throw new AppError(
+      400,
+      "unhandled_update_for_user_type",
+      "Los datos de estudiantes y profesores se actualizan desde su propio perfil.",
+    );
+  const [updated] = await opts.db
+    .update(users)
+    .set({ name: opts.name, updatedAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return presentUser(updated!);
+}
+
+/** A person changing their own account proves it with their current password. */
+async function assertCurrentPassword(opts: {
+  actor: Actor;
+  user: { id: number; passwordHash: string | null };
+  field: string;
+  password: string | undefined;
+}) {
+  if (opts.actor.id !== opts.user.id) return;
+  if (!opts.password) throw invalidField(opts.field, "El campo contraseña actual es obligatorio.");
+  if (!(await verifyPassword(opts.password, opts.user.passwordHash))) throw authErrors.invalidPassword();
+}
+
+/**
+ * Changes the e-mail of an account: the person (with their password) or an admin. The new address must
+ * differ from the current one and belong to nobody else (compared case-insensitively).
+ */
+export async function updateEmail(opts: {
+  db: Db;
+  actor: Actor;
+  userId: number;
+  email: string;
+  password?: string;
+}): Promise<UserResource> {
+  const user = await findUser(opts.db, opts.userId);
+  assertCanManageAccount(opts.actor, user);
+  const email = opts.email.trim();
+  if (email.toLowerCase() === user.email.toLowerCase()) throw authErrors.newEmailEqualsCurrent();
+  await assertCurrentPassword({ actor: opts.actor, user, field: "password", password: opts.password });
+  const [taken] = await opts.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, user.id)));
+  if (taken) throw authErrors.emailAlreadyTaken();
+  try {
+    const [updated] = await opts.db
+      .update(users)
+      .set({ email, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+    return presentUser(updated!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw authErrors.emailAlreadyTaken();
+    throw err;
+  }
+}
+
+/**
+ * Changes a password: the person gives the current one (`invalid_password` when wrong); an admin sets
+ * another person's without it.
+ */
+export async function updatePassword(opts: {
+  db: Db;
+  actor: Actor;
+  userId: number;
+  currentPassword?: string;
+  password: string;
+}): Promise<UserResource> {
+  const user = await findUser(opts.db, opts.userId);
+  assertCanManageAccount(opts.actor, user);
+  await assertCurrentPassword({
+    actor: opts.actor,
+    user,
+    field: "current_password",
+    password: opts.currentPassword,
+  });
+  const [updated] = await opts.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(opts.password), updatedAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return presentUser(updated!);
+}
+
+const pictureField = "profile_picture";
+
+/**
+ * Stores a new profile picture (JPEG, PNG or WebP by content, at most 2 MB) and removes the old one.
+ * `data` is null when the upload had no file; `truncated` when it went over the size limit.
+ */
+export async function saveProfilePicture(opts: {
+  db: Db;
+  config: Pick<Config, "storageDir">;
+  actor: Actor;
+  userId: number;
+  upload: { data: Buffer; mimetype: string; truncated: boolean } | null;
+}): Promise<UserResource> {
+  const user = await findUser(opts.db, opts.userId);
+  assertCanManageAccount(opts.actor, user);
+  const { upload } = opts;
+  if (!upload || upload.data.length === 0)
+    throw invalidField(pictureField, "El campo foto de perfil es obligatorio.");
+  if (upload.truncated || upload.data.length > profilePictureMaxBytes)
+    throw invalidField(
+      pictureField,
+      `La foto de perfil no debe ser mayor que ${profilePictureMaxBytes / 1024} kilobytes.`,
+    );
+  const kind = detectImage(upload.data);
+  if (!kind || kind.mime !== normalizeMime(upload.mimetype))
+    throw invalidField(pictureField, "La foto de perfil debe ser un archivo de tipo: jpeg, png, webp.");
+  const fileName = await storePicture(opts.config.storageDir, user.id, upload.data, kind);
+  const [updated] = await opts.db
+    .update(users)
+    .set({ profilePicture: fileName, updatedAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (hasOwnPicture(user.profilePicture)) await deletePicture(opts.config.storageDir, user.profilePicture);
+  return presentUser(updated!);
+}
+
+const normalizeMime = (mime: string) =>
+  mime.toLowerCase() === "image/jpg" ? "image/jpeg" : mime.toLowerCase();
+
+/** Removes a profile picture ("Remover foto"). */
+export async function removeProfilePicture(opts: {
+  db: Db;
+  config: Pick<Config, "storageDir">;
+  actor: Actor;
+  userId: number;
+}): Promise<UserResource> {
+  const user = await findUser(opts.db, opts.userId);
+  assertCanManageAccount(opts.actor, user);
+  const [updated] = await opts.db
+    .update(users)
+    .set({ profilePicture: null, updatedAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (hasOwnPicture(user.profilePicture)) await deletePicture(opts.config.storageDir, user.profilePicture);
+  return presentUser(updated!);
+}
+
+/** Where a user's picture is on disk, for any logged-in caller; 404 when there is none. */
+export async function locateProfilePicture(opts: {
+  db: Db;
+  config: Pick<Config, "storageDir">;
+  userId: number;
+}): Promise<{ path: string; mime: string }> {
+  const user = await findUser(opts.db, opts.userId);
+  const fileName = user.profilePicture;
+  if (!hasOwnPicture(fileName) || !(await hasPictureFile(opts.config.storageDir, fileName)))
+    throw notFound("profile_picture_not_found", "El usuario no tiene foto de perfil.");
+  return { path: picturePath(opts.config.storageDir, fileName), mime: mimeOfPicture(fileName) };
+}
+
+/** Admin: e-mails a new confirmation link to an account not yet confirmed (`already_confirmed`). */
+export async function resendAccountConfirmation(opts: {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+  mailer: Mailer;
+  actor: Actor;
+  userId: number;
+}): Promise<void> {
+  const user = await findUser(opts.db, opts.userId);
+  assertCanManageAccount(opts.actor, user);
+  await sendAccountConfirmation({ db: opts.db, config: opts.config, mailer: opts.mailer, userId: user.id });
+}
