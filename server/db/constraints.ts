@@ -1,3 +1,5 @@
+import { AppError } from "../http/errors.js";
+
 /**
  * Database constraints that stand for a business rule, mapped to the error code of spec.md §8 that a
  * service answers when a write breaks them (PostgreSQL reports the name in the error's `constraint`).
@@ -24,7 +26,6 @@ export const constraintErrors: Record<string, string> = {
   final_deliveries_course_section_unique: "course_section_already_has_one",
   // Enrolment and money
   inscriptions_student_period_unique: "period_and_student_latest_period_are_equals",
-  inscriptions_section_fk: "new_section_semester_must_match_old",
   student_period_fees_student_period_unique: "student_period_fee_already_exists",
   fee_installments_paid_range: "installment_overpaid",
   // People
@@ -32,3 +33,62 @@ export const constraintErrors: Record<string, string> = {
   students_identity_document_unique: "identity_document_already_taken",
   teachers_identity_document_unique: "identity_document_already_taken",
 };
+
+/** SQLSTATE codes of integrity violations. */
+export const PgErrorCode = {
+  uniqueViolation: "23505",
+  foreignKeyViolation: "23503",
+  checkViolation: "23514",
+  notNullViolation: "23502",
+} as const;
+
+export type PgErrorInfo = { code: string; constraint?: string; detail?: string };
+
+/**
+ * The PostgreSQL error behind `err`, whichever driver raised it. PGlite and node-postgres errors both
+ * carry `code` (SQLSTATE) and `constraint`; Drizzle wraps them in a DrizzleQueryError as `cause`.
+ */
+export function pgErrorOf(err: unknown): PgErrorInfo | null {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown };
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === "string" ? e.constraint : undefined,
+        detail: typeof e.detail === "string" ? e.detail : undefined,
+      };
+    }
+    current = e.cause;
+  }
+  return null;
+}
+
+/**
+ * Translates an integrity violation into the error the client should see: a constraint of
+ * `constraintErrors` gives a 400 with its code, any other foreign key violation a 409
+ * `foreign_key_violation`. Anything else gives null (the caller rethrows it).
+ */
+export function translateDbError(err: unknown): AppError | null {
+  const pg = pgErrorOf(err);
+  if (!pg) return null;
+  const integrity: string[] = [
+    PgErrorCode.uniqueViolation,
+    PgErrorCode.checkViolation,
+    PgErrorCode.foreignKeyViolation,
+  ];
+  if (!integrity.includes(pg.code)) return null;
+  const mapped = pg.constraint ? constraintErrors[pg.constraint] : undefined;
+  if (mapped) return new AppError(400, mapped);
+  if (pg.code === PgErrorCode.foreignKeyViolation) return new AppError(409, "foreign_key_violation");
+  return null;
+}
+
+/** Runs `fn`, turning a mapped integrity violation into its AppError. */
+export async function withDbErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw translateDbError(err) ?? err;
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test/context.js";
 import type { Db } from "./client.js";
-import { constraintErrors } from "./constraints.js";
+import { constraintErrors, pgErrorOf, translateDbError } from "./constraints.js";
 import * as s from "./schema/index.js";
 
 let ctx: TestContext;
@@ -21,13 +21,15 @@ const ids = {} as {
   teacher: number;
 };
 
-/** The constraint a failing write broke (drivers wrap the PostgreSQL error as `cause`). */
+/** The error code a failing write translates to (and the constraint it broke must be mapped). */
 async function violated(p: Promise<unknown>): Promise<string | undefined> {
   try {
     await p;
   } catch (e) {
-    const err = e as { constraint?: string; cause?: { constraint?: string } };
-    return err.constraint ?? err.cause?.constraint;
+    const refusal = translateDbError(e);
+    expect(refusal?.status).toBe(400);
+    expect(constraintErrors[pgErrorOf(e)!.constraint!]).toBe(refusal!.message);
+    return refusal!.message;
   }
   return undefined;
 }
@@ -54,7 +56,7 @@ async function schedule(csId: number, sectionId: number, classroomId: number, da
   });
 }
 
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 const eqId = (id: number) => eq(s.classrooms.id, id);
 
@@ -146,17 +148,17 @@ afterAll(async () => {
 describe("schedule slot constraints", () => {
   it("refuses the same course section twice in a slot", async () => {
     const c = await violated(schedule(ids.cs1Math, ids.section1, ids.roomB, 1, [ids.hour2]));
-    expect(constraintErrors[c!]).toBe("combination_of_day_course_section_class_hour_exists");
+    expect(c).toBe("combination_of_day_course_section_class_hour_exists");
   });
 
   it("refuses a section with two courses in a slot", async () => {
     const c = await violated(schedule(ids.cs1Lang, ids.section1, ids.roomB, 1, [ids.hour1]));
-    expect(constraintErrors[c!]).toBe("combination_of_day_section_class_hour_exists");
+    expect(c).toBe("combination_of_day_section_class_hour_exists");
   });
 
   it("refuses a classroom used twice in a slot unless it hosts multiple sections", async () => {
     const c = await violated(schedule(ids.cs2Math, ids.section2, ids.roomA, 1, [ids.hour1]));
-    expect(constraintErrors[c!]).toBe("combination_of_day_classroom_class_hour_exists");
+    expect(c).toBe("combination_of_day_classroom_class_hour_exists");
     await schedule(ids.cs1Lang, ids.section1, ids.shared, 2, [ids.hour1]);
     await schedule(ids.cs2Math, ids.section2, ids.shared, 2, [ids.hour1]);
   });
@@ -165,7 +167,7 @@ describe("schedule slot constraints", () => {
     const c = await violated(
       db.update(s.classrooms).set({ multipleSections: false }).where(eq(s.classrooms.id, ids.shared)),
     );
-    expect(constraintErrors[c!]).toBe("combination_of_day_classroom_class_hour_exists");
+    expect(c).toBe("combination_of_day_classroom_class_hour_exists");
   });
 
   it("refuses a teacher in two places at once, whichever is written last", async () => {
@@ -176,14 +178,14 @@ describe("schedule slot constraints", () => {
     await db.insert(s.courseSectionTeachers).values({ courseSectionId: ids.cs2Math, teacherId: ids.teacher });
     // ... but a Monday hour-1 schedule for it now does.
     const c1 = await violated(schedule(ids.cs2Math, ids.section2, ids.roomB, 1, [ids.hour1]));
-    expect(constraintErrors[c1!]).toBe("combination_of_day_teacher_class_hour_exists");
+    expect(c1).toBe("combination_of_day_teacher_class_hour_exists");
     // Scheduling first and assigning afterwards is refused too.
     await schedule(ids.cs1Lang, ids.section1, ids.roomB, 3, [ids.hour1]);
     await schedule(ids.cs2Math, ids.section2, ids.roomA, 3, [ids.hour1]);
     const c2 = await violated(
       db.insert(s.courseSectionTeachers).values({ courseSectionId: ids.cs1Lang, teacherId: ids.teacher }),
     );
-    expect(constraintErrors[c2!]).toBe("combination_of_day_teacher_class_hour_exists");
+    expect(c2).toBe("combination_of_day_teacher_class_hour_exists");
   });
 
   it("drops teacher slots with the schedule or the assignment", async () => {
@@ -192,5 +194,44 @@ describe("schedule slot constraints", () => {
     expect(left.every((r) => r.courseSectionId === ids.cs1Math)).toBe(true);
     await db.delete(s.schedules).where(eq(s.schedules.courseSectionId, ids.cs1Math));
     expect(await db.select().from(s.teacherSlots)).toHaveLength(0);
+  });
+});
+
+describe("translateDbError", () => {
+  it("answers 409 foreign_key_violation for an unmapped foreign key", async () => {
+    let error: unknown;
+    await db
+      .delete(s.classrooms)
+      .where(eq(s.classrooms.id, ids.roomA))
+      .catch((e) => {
+        error = e;
+      });
+    expect(pgErrorOf(error)?.code).toBe("23503");
+    const refusal = translateDbError(error);
+    expect(refusal?.status).toBe(409);
+    expect(refusal?.message).toBe("foreign_key_violation");
+  });
+
+  it("maps check and unique constraints of other tables", async () => {
+    const period = { year: 2030, number: 1, startDate: "2030-01-07", endDate: "2030-05-31" };
+    expect(await violated(db.insert(s.periods).values(period))).toBe(
+      "year_number_combination_already_exists",
+    );
+    expect(await violated(db.insert(s.periods).values({ ...period, number: 2, endDate: "2029-12-31" }))).toBe(
+      "invalid_date_range",
+    );
+    expect(await violated(db.insert(s.classHours).values({ startTime: "09:00", endTime: "08:00" }))).toBe(
+      "invalid_time_range",
+    );
+  });
+
+  it("leaves other errors alone", async () => {
+    expect(translateDbError(new Error("boom"))).toBeNull();
+    let error: unknown;
+    await db.execute(sql`select * from no_such_table`).catch((e) => {
+      error = e;
+    });
+    expect(pgErrorOf(error)?.code).toBe("42P01");
+    expect(translateDbError(error)).toBeNull();
   });
 });
