@@ -1,3 +1,5 @@
+import dayjs from "dayjs";
+import "dayjs/locale/es";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "./en.json";
@@ -17,15 +19,28 @@ function storedLanguage(): Language {
   }
 }
 
+/** Keeps dayjs and the document language in step with the interface language. */
+function applyLanguage(lang: string) {
+  dayjs.locale(lang === "en" ? "en" : "es");
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
+}
+
+i18n.on("languageChanged", applyLanguage);
+
 void i18n.use(initReactI18next).init({
   resources: { es: { translation: es }, en: { translation: en } },
   lng: storedLanguage(),
   fallbackLng: "es",
   interpolation: { escapeValue: false },
 });
+applyLanguage(i18n.language);
 
 export function setLanguage(lang: Language) {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // storage unavailable: the choice lasts for this visit only
+  }
   void i18n.changeLanguage(lang);
 }
 

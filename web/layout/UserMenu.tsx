@@ -1,0 +1,65 @@
+import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUser } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { type Language, languages, setLanguage } from "../i18n";
+import { useLogout } from "../session/useLogout";
+import { fullName, truncate } from "../session/user";
+import { useUser } from "../session/useSession";
+import { UserAvatar } from "./UserAvatar";
+
+/** spec.md §2: the header shows the user's name cut at 16 characters. */
+export const HEADER_NAME_MAX = 16;
+
+/** Header user menu: Perfil, language, Cerrar sesión. */
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const name = fullName(user);
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t("layout.userMenu.open")} title={name}>
+          <Group gap="xs" wrap="nowrap">
+            <UserAvatar user={user} />
+            <Text size="sm" fw={500} visibleFrom="xs" data-testid="header-user-name">
+              {truncate(name, HEADER_NAME_MAX)}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => void navigate("/profile")}>
+          {t("layout.userMenu.profile")}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>
+          <Group gap={6}>
+            <IconLanguage size={14} aria-hidden />
+            {t("layout.userMenu.language")}
+          </Group>
+        </Menu.Label>
+        {languages.map((lang: Language) => (
+          <Menu.Item
+            key={lang}
+            onClick={() => setLanguage(lang)}
+            rightSection={i18n.language === lang ? <IconCheck size={14} aria-hidden /> : null}
+          >
+            {t(`layout.userMenu.languages.${lang}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void logout()}
+        >
+          {t("layout.userMenu.logout")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,75 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { IconAt, IconLock } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { type LoginPayload, useLoginMutation } from "../../api/auth";
+import { useServerFormErrors } from "../../api/field-errors";
+import { sessionStore } from "../../session/store";
+import { AuthLayout } from "./AuthLayout";
+import { email, required } from "./validation";
+
+/** / and /login. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLoginMutation();
+  const form = useForm<LoginPayload>({
+    initialValues: { email: "", password: "", remember_me: false },
+    validate: { email: email(t), password: required(t) },
+  });
+  useServerFormErrors(form);
+
+  const submit = form.onSubmit(async (values) => {
+    const id = notifications.show({ loading: true, message: t("auth.login.loading"), autoClose: false });
+    try {
+      const answer = await login.mutateAsync({ ...values, email: values.email.trim() });
+      sessionStore.start(answer.access_token, answer.expires_at ?? null, answer.user);
+      await navigate("/home", { replace: true });
+    } catch {
+      // the HTTP client already showed the error and marked the e-mail field
+    } finally {
+      notifications.hide(id);
+    }
+  });
+
+  return (
+    <AuthLayout title={t("auth.login.title")} description={t("auth.login.subtitle")}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t("common.email")}
+            type="email"
+            autoComplete="username"
+            leftSection={<IconAt size={16} aria-hidden />}
+            withAsterisk
+            {...form.getInputProps("email")}
+          />
+          <PasswordInput
+            label={t("common.password")}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} aria-hidden />}
+            withAsterisk
+            {...form.getInputProps("password")}
+          />
+          <Group justify="space-between">
+            <Checkbox
+              label={t("auth.login.rememberMe")}
+              {...form.getInputProps("remember_me", { type: "checkbox" })}
+            />
+            <Anchor component={Link} to="/recover-account" size="sm">
+              {t("auth.login.forgotPassword")}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={login.isPending}>
+            {t("auth.login.submit")}
+          </Button>
+          <Anchor component={Link} to="/preinscription" size="sm" ta="center">
+            {t("auth.login.preinscription")}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

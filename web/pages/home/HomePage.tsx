@@ -1,0 +1,55 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useBreadcrumbs } from "../../layout/breadcrumbs";
+import { sidebarFor } from "../../layout/sidebar-items";
+import { UserAvatar } from "../../layout/UserAvatar";
+import { fullName } from "../../session/user";
+import { useUser } from "../../session/useSession";
+
+/** /home: a welcome with the user's name and role and links to the areas they can open. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  useBreadcrumbs([{ label: t("home.title") }]);
+  const { groups } = sidebarFor(user.type, t);
+  const name = fullName(user);
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg">
+        <Group gap="md" wrap="nowrap">
+          <UserAvatar user={user} size={56} />
+          <div>
+            <Title order={1} size="h2">
+              {t("home.welcome", { name })}
+            </Title>
+            <Text c="dimmed">{t("home.role", { role: t(`roles.${user.type}`) })}</Text>
+            <Text c="dimmed" size="sm">
+              {t("home.email", { email: user.email })}
+            </Text>
+          </div>
+        </Group>
+      </Card>
+      <Title order={2} size="h4">
+        {t("home.areas")}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {groups.map((group) => (
+          <Card key={group.key} withBorder padding="md">
+            <Text fw={600} mb="xs">
+              {group.label}
+            </Text>
+            <Stack gap={4}>
+              {group.items.map((item) => (
+                <Anchor key={item.key} component={Link} to={item.path} size="sm">
+                  {item.label}
+                </Anchor>
+              ))}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

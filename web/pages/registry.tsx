@@ -1,0 +1,73 @@
+import type { ComponentType } from "react";
+import { lazyPage } from "./lazy";
+
+/**
+ * Screens that exist, by route path (the keys of `routeAccess` / `guestRoutes` in common/access.ts).
+ * A route missing here shows the shared "pending module" page for its area (`areaOf`). A new area adds
+ * its folder `web/pages/<area>/` with an index re-exporting its pages and registers them here:
+ *   "/classrooms": lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomListPage }))),
+ */
+const auth = {
+  login: lazyPage(() => import("./auth").then((m) => ({ default: m.LoginPage }))),
+  recover: lazyPage(() => import("./auth").then((m) => ({ default: m.RecoverAccountPage }))),
+  confirmAccount: lazyPage(() => import("./auth").then((m) => ({ default: m.ConfirmAccountPage }))),
+  confirmPassword: lazyPage(() => import("./auth").then((m) => ({ default: m.ConfirmPasswordPage }))),
+};
+
+export const guestPages: Partial<Record<string, ComponentType>> = {
+  "/": auth.login,
+  "/login": auth.login,
+  "/recover-account": auth.recover,
+  "/confirm-account": auth.confirmAccount,
+  "/confirm-password": auth.confirmPassword,
+};
+
+export const pages: Partial<Record<string, ComponentType>> = {
+  "/home": lazyPage(() => import("./home/HomePage")),
+  "/soon": lazyPage(() => import("./system/SoonPage")),
+};
+
+/** Route paths whose first segment does not name their area. */
+const areaOverrides: Record<string, string> = {
+  "/profile/:id/historic": "academicHistory",
+  "/profile/:id/payments": "myPayments",
+  "/profile/:id/inscriptions": "myInscriptions",
+  "/profile/courseNote/:section_id/:course_id": "courseNote",
+  "/profile/schedule": "mySchedule",
+};
+
+/** First path segment → key under `areas` in the i18n files. */
+const areaBySegment: Record<string, string> = {
+  activities: "activities",
+  administrators: "administrators",
+  binnacles: "binnacles",
+  classhours: "classHours",
+  classrooms: "classrooms",
+  coordinators: "teachers",
+  courses: "courses",
+  "document-requests": "documentRequests",
+  documents: "documents",
+  "final-deliveries": "finalDeliveries",
+  holidays: "holidays",
+  inscriptions: "inscriptions",
+  lessons: "lessons",
+  notifications: "notifications",
+  payments: "payments",
+  pensums: "pensums",
+  periods: "periods",
+  preinscription: "preinscription",
+  prelations: "prelations",
+  profile: "profile",
+  reinscriptions: "reinscriptions",
+  schedules: "schedules",
+  sections: "sections",
+  specializations: "specializations",
+  students: "students",
+  teachers: "teachers",
+  withdrawals: "withdrawals",
+};
+
+/** The area (i18n key under `areas`) a route belongs to, or undefined for the shell's own routes. */
+export function areaOf(path: string): string | undefined {
+  return areaOverrides[path] ?? areaBySegment[path.split("/")[1] ?? ""];
+}
