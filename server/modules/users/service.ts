@@ -158,13 +158,13 @@ export async function saveProfilePicture(opts: {
   const user = await findUser(opts.db, opts.userId);
   assertCanManageAccount(opts.actor, user);
   const { upload } = opts;
-  if (!upload || upload.data.length === 0)
-    throw invalidField(pictureField, "El campo foto de perfil es obligatorio.");
+  if (!upload) throw invalidField(pictureField, "El campo foto de perfil es obligatorio.");
   if (upload.truncated || upload.data.length > profilePictureMaxBytes)
     throw invalidField(
       pictureField,
       `La foto de perfil no debe ser mayor que ${profilePictureMaxBytes / 1024} kilobytes.`,
     );
+  if (upload.data.length === 0) throw invalidField(pictureField, "El campo foto de perfil es obligatorio.");
   const kind = detectImage(upload.data);
   if (!kind || kind.mime !== normalizeMime(upload.mimetype))
     throw invalidField(pictureField, "La foto de perfil debe ser un archivo de tipo: jpeg, png, webp.");

@@ -1,0 +1,301 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../../common/roles.js";
+import { createUserWithToken } from "../../test/auth.js";
+import { createTestContext, type TestContext } from "../../test/context.js";
+
+const password = "clave-actual-1";
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+
+function multipart(file: { name?: string; filename: string; type: string; data: Buffer }) {
+  const boundary = "----aulatest7MA4YWxkTrZu0gW";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? "profile_picture"}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file.data, tail]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe("users: e-mail, password, profile and picture", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const inject = (
+    method: "GET" | "PATCH" | "POST" | "DELETE",
+    url: string,
+    headers: object,
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers: headers as Record<string, string>, payload });
+  const login = (email: string, pw: string) =>
+    ctx.app.inject({ method: "POST", url: "/api/login", payload: { email, password: pw } });
+
+  describe("PATCH /api/users/:id/email", () => {
+    it("lets a person change their own e-mail with their password", async () => {
+      const me = await createUserWithToken(ctx, Role.teacher, { email: "antes@colegio.test", password });
+      const res = await inject("PATCH", `/api/users/${me.user.id}/email`, me.headers, {
+        email: "despues@colegio.test",
+        password,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ id: me.user.id, email: "despues@colegio.test" });
+      expect(res.json().data.password_hash).toBeUndefined();
+      expect((await login("despues@colegio.test", password)).statusCode).toBe(200);
+      expect((await login("antes@colegio.test", password)).statusCode).toBe(401);
+    });
+
+    it("refuses the same e-mail, a taken one, a wrong or missing password and bad formats", async () => {
+      const me = await createUserWithToken(ctx, Role.student, { email: "propio@colegio.test", password });
+      await createUserWithToken(ctx, Role.student, { email: "ocupado@colegio.test" });
+      const url = `/api/users/${me.user.id}/email`;
+      const same = await inject("PATCH", url, me.headers, { email: "PROPIO@colegio.test", password });
+      expect(same.statusCode).toBe(400);
+      expect(same.json().message).toBe("new_email_equals_current");
+      const taken = await inject("PATCH", url, me.headers, { email: "Ocupado@Colegio.test", password });
+      expect(taken.statusCode).toBe(422);
+      expect(taken.json()).toMatchObject({
+        message: "email_already_taken",
+        errors: { email: [expect.any(String)] },
+      });
+      const wrong = await inject("PATCH", url, me.headers, {
+        email: "libre@colegio.test",
+        password: "mala-clave",
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe("invalid_password");
+      const missing = await inject("PATCH", url, me.headers, { email: "libre@colegio.test" });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors.password).toBeDefined();
+      const bad = await inject("PATCH", url, me.headers, { email: "no-es-correo", password });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.email).toBeDefined();
+    });
+
+    it("lets an admin change another person's e-mail without a password; others get 403", async () => {
+      const admin = await createUserWithToken(ctx, Role.admin);
+      const god = await createUserWithToken(ctx, Role.god);
+      const student = await createUserWithToken(ctx, Role.student, { email: "est@colegio.test" });
+      const teacher = await createUserWithToken(ctx, Role.teacher);
+      const lowAdmin = await createUserWithToken(ctx, Role.lowAdmin);
+      const url = `/api/users/${student.user.id}/email`;
+      expect((await inject("PATCH", url, teacher.headers, { email: "x1@colegio.test" })).statusCode).toBe(
+        403,
+      );
+      expect((await inject("PATCH", url, lowAdmin.headers, { email: "x1@colegio.test" })).statusCode).toBe(
+        403,
+      );
+      const ok = await inject("PATCH", url, admin.headers, { email: "est2@colegio.test" });
+      expect(ok.statusCode).toBe(200);
+      expect((await inject("PATCH", url, god.headers, { email: "est3@colegio.test" })).statusCode).toBe(200);
+      // An admin does not manage god's account.
+      const godUrl = `/api/users/${god.user.id}/email`;
+      expect((await inject("PATCH", godUrl, admin.headers, { email: "dios@colegio.test" })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await inject("PATCH", "/api/users/999999/email", admin.headers, { email: "a@b.co" })).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe("PATCH /api/users/:id/password", () => {
+    it("changes one's own password given the current one", async () => {
+      const me = await createUserWithToken(ctx, Role.coordinator, { email: "clave@colegio.test", password });
+      const url = `/api/users/${me.user.id}/password`;
+      const wrong = await inject("PATCH", url, me.headers, {
+        current_password: "no-es",
+        password: "nueva-clave-1",
+        password_confirmation: "nueva-clave-1",
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe("invalid_password");
+      const missing = await inject("PATCH", url, me.headers, {
+        password: "nueva-clave-1",
+        password_confirmation: "nueva-clave-1",
+      });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors.current_password).toBeDefined();
+      const mismatch = await inject("PATCH", url, me.headers, {
+        current_password: password,
+        password: "nueva-clave-1",
+        password_confirmation: "nueva-clave-2",
+      });
+      expect(mismatch.statusCode).toBe(422);
+      const short = await inject("PATCH", url, me.headers, {
+        current_password: password,
+        password: "corta",
+        password_confirmation: "corta",
+      });
+      expect(short.statusCode).toBe(422);
+      expect(short.json().errors.password).toBeDefined();
+      const ok = await inject("PATCH", url, me.headers, {
+        current_password: password,
+        password: "nueva-clave-1",
+        password_confirmation: "nueva-clave-1",
+      });
+      expect(ok.statusCode).toBe(200);
+      expect((await login("clave@colegio.test", "nueva-clave-1")).statusCode).toBe(200);
+      expect((await login("clave@colegio.test", password)).statusCode).toBe(401);
+    });
+
+    it("lets an admin set another person's password without the current one", async () => {
+      const admin = await createUserWithToken(ctx, Role.admin);
+      const other = await createUserWithToken(ctx, Role.student, { email: "reset@colegio.test", password });
+      const peer = await createUserWithToken(ctx, Role.student);
+      const body = { password: "puesta-por-admin", password_confirmation: "puesta-por-admin" };
+      const url = `/api/users/${other.user.id}/password`;
+      expect((await inject("PATCH", url, peer.headers, body)).statusCode).toBe(403);
+      expect((await inject("PATCH", url, admin.headers, body)).statusCode).toBe(200);
+      expect((await login("reset@colegio.test", "puesta-por-admin")).statusCode).toBe(200);
+    });
+  });
+
+  describe("profile", () => {
+    it("GET /api/users/me answers the session user", async () => {
+      const me = await createUserWithToken(ctx, Role.lowAdmin, { name: "Asistente Uno" });
+      const res = await inject("GET", "/api/users/me", me.headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        id: me.user.id,
+        type: Role.lowAdmin,
+        name: "Asistente Uno",
+        student: null,
+        teacher: null,
+      });
+      expect(res.json().data.permissions["classrooms.read"]).toBe(true);
+      expect(res.json().data.permissions["classrooms.write"]).toBe(false);
+    });
+
+    it("PATCH /api/users/:id updates an administrator's name; others are refused", async () => {
+      const admin = await createUserWithToken(ctx, Role.admin);
+      const lowAdmin = await createUserWithToken(ctx, Role.lowAdmin);
+      const teacher = await createUserWithToken(ctx, Role.teacher);
+      const own = await inject("PATCH", `/api/users/${lowAdmin.user.id}`, lowAdmin.headers, {
+        name: "Nuevo Nombre",
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().data.name).toBe("Nuevo Nombre");
+      expect(
+        (await inject("PATCH", `/api/users/${admin.user.id}`, lowAdmin.headers, { name: "X" })).statusCode,
+      ).toBe(403);
+      expect(
+        (await inject("PATCH", `/api/users/${lowAdmin.user.id}`, admin.headers, { name: "Otro" })).statusCode,
+      ).toBe(200);
+      // Teachers update their profile through the teachers resource.
+      expect(
+        (await inject("PATCH", `/api/users/${teacher.user.id}`, teacher.headers, { name: "X" })).statusCode,
+      ).toBe(403);
+      const viaAdmin = await inject("PATCH", `/api/users/${teacher.user.id}`, admin.headers, { name: "X" });
+      expect(viaAdmin.statusCode).toBe(400);
+      expect(viaAdmin.json().message).toBe("unhandled_update_for_user_type");
+      expect(
+        (await inject("PATCH", `/api/users/${admin.user.id}`, admin.headers, { name: "" })).statusCode,
+      ).toBe(422);
+    });
+  });
+
+  describe("profile picture", () => {
+    it("stores, serves (only with a session), replaces and removes a picture", async () => {
+      const me = await createUserWithToken(ctx, Role.student);
+      const other = await createUserWithToken(ctx, Role.teacher);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const first = multipart({ filename: "yo.png", type: "image/png", data: png });
+      const up = await ctx.app.inject({
+        method: "POST",
+        url,
+        payload: first.payload,
+        headers: { ...first.headers, ...me.headers },
+      });
+      expect(up.statusCode).toBe(200);
+      const pictureUrl = up.json().data.profile_picture as string;
+      expect(pictureUrl).toMatch(new RegExp(`^/api/users/${me.user.id}/profile-picture\\?v=[0-9a-f]+$`));
+      const dir = path.join(ctx.config.storageDir, "profile-pictures");
+      expect(readdirSync(dir)).toHaveLength(1);
+
+      expect((await ctx.app.inject({ method: "GET", url: pictureUrl })).statusCode).toBe(401);
+      const seen = await inject("GET", pictureUrl, other.headers);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers["content-type"]).toBe("image/png");
+      expect(seen.rawPayload.equals(png)).toBe(true);
+
+      const session = await inject("GET", "/api/users/me", me.headers);
+      expect(session.json().data.profile_picture).toBe(pictureUrl);
+
+      const mp = multipart({ filename: "yo.jpg", type: "image/jpeg", data: jpeg });
+      const replaced = await ctx.app.inject({
+        method: "POST",
+        url,
+        payload: mp.payload,
+        headers: { ...mp.headers, ...me.headers },
+      });
+      expect(replaced.statusCode).toBe(200);
+      expect(replaced.json().data.profile_picture).not.toBe(pictureUrl);
+      expect(readdirSync(dir)).toHaveLength(1);
+      expect((await inject("GET", url, other.headers)).headers["content-type"]).toBe("image/jpeg");
+
+      const removed = await inject("DELETE", url, me.headers);
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().data.profile_picture).toBeNull();
+      expect(readdirSync(dir)).toHaveLength(0);
+      const gone = await inject("GET", url, other.headers);
+      expect(gone.statusCode).toBe(404);
+    });
+
+    it("refuses other people's pictures, wrong types, disguised files, big files and empty forms", async () => {
+      const me = await createUserWithToken(ctx, Role.student);
+      const other = await createUserWithToken(ctx, Role.student);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const send = (file: Parameters<typeof multipart>[0], headers = me.headers) => {
+        const mp = multipart(file);
+        return ctx.app.inject({
+          method: "POST",
+          url,
+          payload: mp.payload,
+          headers: { ...mp.headers, ...headers },
+        });
+      };
+      expect(
+        (await send({ filename: "a.png", type: "image/png", data: png }, other.headers)).statusCode,
+      ).toBe(403);
+
+      const gif = await send({ filename: "a.gif", type: "image/gif", data: Buffer.from("GIF89a..........") });
+      expect(gif.statusCode).toBe(422);
+      expect(gif.json().errors.profile_picture).toBeDefined();
+      const disguised = await send({
+        filename: "a.png",
+        type: "image/png",
+        data: Buffer.from("<svg onload=alert(1)>"),
+      });
+      expect(disguised.statusCode).toBe(422);
+      const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+      const tooBig = await send({ filename: "a.png", type: "image/png", data: big });
+      expect(tooBig.statusCode).toBe(422);
+      expect(tooBig.json().errors.profile_picture[0]).toContain("2048");
+      const none = await inject("POST", url, me.headers, {});
+      expect(none.statusCode).toBe(422);
+      expect(existsSync(path.join(ctx.config.storageDir, "profile-pictures", "x"))).toBe(false);
+
+      const admin = await createUserWithToken(ctx, Role.admin);
+      expect(
+        (await send({ filename: "a.webp", type: "image/webp", data: webp() }, admin.headers)).statusCode,
+      ).toBe(200);
+    });
+  });
+});
+
+function webp() {
+  const b = Buffer.alloc(32, 0);
+  b.write("RIFF", 0, "latin1");
+  b.write("WEBP", 8, "latin1");
+  return b;
+}
