@@ -7,6 +7,14 @@ import i18n from "../i18n";
 
 void i18n.changeLanguage("es");
 
+// Browsers match an empty media query; mantine-datatable renders cells only when their
+// (empty by default) `visibleMediaQuery` matches, so the stub must agree.
+const stubbedMatchMedia = window.matchMedia;
+window.matchMedia = (query: string) => {
+  const result = stubbedMatchMedia(query);
+  return query.trim() === "" ? ({ ...result, media: query, matches: true } as MediaQueryList) : result;
+};
+
 /** Providers the shared components need in tests: Mantine (test env: no transitions, no portals), modals, notifications. */
 export function TestProviders({ children }: { children: ReactNode }) {
   return (

@@ -1,8 +1,9 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test-utils";
+import { confirmSecureAction } from "./confirm-secure-action";
 import { SecureActionDialog } from "./SecureActionDialog";
 
 function Harness({ onConfirm }: { onConfirm: () => void }) {
@@ -76,5 +77,32 @@ describe("SecureActionDialog", () => {
     expect(code()).not.toBe(first);
     expect(input()).toHaveValue("");
     expect(confirmButton()).toBeDisabled();
+  });
+});
+
+describe("confirmSecureAction", () => {
+  it("resolves true after the exact string is typed and confirmed", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<div />);
+    let answer!: Promise<boolean>;
+    act(() => {
+      answer = confirmSecureAction({ description: "Se eliminará el período" });
+    });
+    expect(await screen.findByText("Se eliminará el período")).toBeInTheDocument();
+    await user.type(input(), code());
+    await user.click(confirmButton());
+    await expect(answer).resolves.toBe(true);
+    expect(screen.queryByTestId("secure-action-code")).not.toBeInTheDocument();
+  });
+
+  it("resolves false on Cancelar", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<div />);
+    let answer!: Promise<boolean>;
+    act(() => {
+      answer = confirmSecureAction();
+    });
+    await user.click(await screen.findByRole("button", { name: "Cancelar" }));
+    await expect(answer).resolves.toBe(false);
   });
 });

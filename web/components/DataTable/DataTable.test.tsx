@@ -1,0 +1,206 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../test-utils";
+import type { DataTableColumn } from "./columns";
+import { DataTable, type DataTableProps } from "./DataTable";
+
+interface Room {
+  id: number;
+  code: string;
+  description: string;
+  max_capacity: number;
+  state: string;
+}
+
+const rooms: Room[] = [
+  { id: 1, code: "A1", description: "Planta baja", max_capacity: 30, state: "activa" },
+  { id: 2, code: "B2", description: "Laboratorio", max_capacity: 20, state: "activa" },
+];
+
+const columns: DataTableColumn<Room>[] = [
+  { accessor: "code", title: "Código", sortable: true },
+  { accessor: "description", title: "Descripción" },
+  { accessor: "max_capacity", title: "Capacidad", sortable: true, sortField: "capacity" },
+  { accessor: "state", title: "Estado", hiddenByDefault: true },
+];
+
+function setup(overrides: Partial<DataTableProps<Room>> = {}) {
+  const props: DataTableProps<Room> = {
+    columns,
+    records: rooms,
+    total: 2,
+    page: 1,
+    limit: 10,
+    search: "",
+    sortBy: null,
+    onPageChange: vi.fn(),
+    onLimitChange: vi.fn(),
+    onSearchChange: vi.fn(),
+    onSortChange: vi.fn(),
+    ...overrides,
+  };
+  const view = renderWithProviders(<DataTable {...props} />);
+  return {
+    props,
+    ...view,
+    rerenderWith: (next: Partial<DataTableProps<Room>>) => view.rerender(<DataTable {...props} {...next} />),
+  };
+}
+
+const bodyRows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
+const headers = () =>
+  Array.from(screen.getByRole("table").querySelectorAll("thead th")).map((th) => th.textContent?.trim());
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("DataTable", () => {
+  it("shows the records and the actions cell in the last column", () => {
+    setup({ actions: (room) => <button type="button">Ver {room.code}</button> });
+    expect(headers()).toEqual(["Código", "Descripción", "Capacidad", "Acciones"]);
+    const cells = within(bodyRows()[0]!).getAllByRole("cell");
+    expect(cells.map((c) => c.textContent)).toEqual(["A1", "Planta baja", "30", "Ver A1"]);
+    expect(within(cells[3]!).getByRole("button", { name: "Ver A1" })).toBeInTheDocument();
+  });
+
+  it("sends the search to the parent 400 ms after typing stops", () => {
+    vi.useFakeTimers();
+    const { props } = setup();
+    const input = screen.getByPlaceholderText("Buscar...");
+    fireEvent.change(input, { target: { value: "au" } });
+    act(() => vi.advanceTimersByTime(200));
+    fireEvent.change(input, { target: { value: " aula " } });
+    act(() => vi.advanceTimersByTime(399));
+    expect(props.onSearchChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(props.onSearchChange).toHaveBeenCalledTimes(1);
+    expect(props.onSearchChange).toHaveBeenCalledWith("aula");
+  });
+
+  it("does not report a search that ends where it started", () => {
+    vi.useFakeTimers();
+    const { props } = setup({ search: "a" });
+    const input = screen.getByPlaceholderText("Buscar...");
+    expect(input).toHaveValue("a");
+    fireEvent.change(input, { target: { value: "ab" } });
+    fireEvent.change(input, { target: { value: "a" } });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(props.onSearchChange).not.toHaveBeenCalled();
+  });
+
+  it("sorts ascending on the first click and toggles on the same column", async () => {
+    const user = userEvent.setup();
+    const { props, rerenderWith } = setup();
+    await user.click(screen.getByText("Código"));
+    expect(props.onSortChange).toHaveBeenLastCalledWith("code,asc");
+
+    rerenderWith({ sortBy: "code,asc" });
+    await user.click(screen.getByText("Código"));
+    expect(props.onSortChange).toHaveBeenLastCalledWith("code,desc");
+
+    rerenderWith({ sortBy: "code,desc" });
+    await user.click(screen.getByText("Código"));
+    expect(props.onSortChange).toHaveBeenLastCalledWith("code,asc");
+  });
+
+  it("starts another column ascending and uses its server sort field", async () => {
+    const user = userEvent.setup();
+    const { props } = setup({ sortBy: "code,desc" });
+    await user.click(screen.getByText("Capacidad"));
+    expect(props.onSortChange).toHaveBeenLastCalledWith("capacity,asc");
+    await user.click(screen.getByText("Descripción"));
+    expect(props.onSortChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("hides and shows columns from the Columnas menu", async () => {
+    const user = userEvent.setup();
+    setup();
+    expect(headers()).not.toContain("Estado");
+    await user.click(screen.getByRole("button", { name: "Columnas" }));
+    const description = screen.getByRole("checkbox", { name: "Descripción" });
+    expect(description).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Estado" })).not.toBeChecked();
+
+    await user.click(description);
+    expect(headers()).not.toContain("Descripción");
+    expect(screen.queryByText("Planta baja")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: "Estado" }));
+    expect(headers()).toContain("Estado");
+    expect(within(bodyRows()[0]!).getByText("activa")).toBeInTheDocument();
+  });
+
+  it("offers page sizes 5/10/15/20 and reports the chosen one", async () => {
+    const user = userEvent.setup();
+    const { props } = setup({ total: 40 });
+    expect(screen.getByText("Filas por página")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "10" }));
+    const sizes = screen.getAllByRole("menuitem").map((item) => item.textContent);
+    expect(sizes).toEqual(["5", "10", "15", "20"]);
+    await user.click(screen.getByRole("menuitem", { name: "5" }));
+    expect(props.onLimitChange).toHaveBeenCalledWith(5);
+  });
+
+  it("jumps only to pages from 1 to the last one", async () => {
+    const user = userEvent.setup();
+    const { props } = setup({ total: 41, limit: 10 });
+    const input = screen.getByLabelText("Ir a la página");
+    const go = screen.getByRole("button", { name: "Ir" });
+    expect(go).toBeDisabled();
+    for (const bad of ["6", "0", "-1", "2.5", "abc"]) {
+      await user.clear(input);
+      await user.type(input, bad);
+      expect(go).toBeDisabled();
+      await user.type(input, "{Enter}");
+    }
+    expect(props.onPageChange).not.toHaveBeenCalled();
+
+    await user.clear(input);
+    await user.type(input, "5");
+    expect(go).toBeEnabled();
+    await user.click(go);
+    expect(props.onPageChange).toHaveBeenCalledWith(5);
+    expect(input).toHaveValue("");
+
+    await user.type(input, "1{Enter}");
+    expect(props.onPageChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it("moves to the last page when the current one no longer exists", () => {
+    const { props } = setup({ total: 12, limit: 10, page: 3 });
+    expect(props.onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it("shows 5 skeleton rows while the first page loads", () => {
+    setup({ records: [], fetching: true, total: 0 });
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getAllByTestId("skeleton-cell").length).toBe(5 * 3);
+    const emptyState = screen
+      .getByText("No hay resultados encontrados")
+      .closest(".mantine-datatable-empty-state");
+    expect(emptyState).not.toHaveAttribute("data-active");
+  });
+
+  it("keeps the rows (no skeleton) when refetching", () => {
+    setup({ fetching: true });
+    expect(screen.queryByTestId("skeleton-cell")).not.toBeInTheDocument();
+    expect(screen.getByText("A1")).toBeInTheDocument();
+  });
+
+  it("shows the empty text when there are no results", () => {
+    setup({ records: [], total: 0 });
+    const emptyState = screen
+      .getByText("No hay resultados encontrados")
+      .closest(".mantine-datatable-empty-state");
+    expect(emptyState).toHaveAttribute("data-active");
+    expect(screen.queryByLabelText("Ir a la página")).not.toBeInTheDocument();
+  });
+
+  it("is at least 300 px high", () => {
+    const { container } = setup();
+    const root = container.querySelector(".mantine-datatable") as HTMLElement;
+    expect(root.style.minHeight).toBe("300px");
+  });
+});

@@ -1,0 +1,49 @@
+// Shared web components (ARCHITECTURE.md "web/components"). Required fields: pass `required` (or
+// `withAsterisk`) to Mantine inputs — they draw the asterisk; no extra component is needed.
+export { Avatar, type AvatarProps } from "./Avatar/Avatar";
+export { avatarColor, hasPicture } from "./Avatar/avatar-color";
+export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog/ConfirmDialog";
+export { type ConfirmActionOptions, confirmAction } from "./ConfirmDialog/confirm-action";
+export { CountedTextarea, type CountedTextareaProps } from "./CountedInput/CountedTextarea";
+export { CountedTextInput, type CountedTextInputProps } from "./CountedInput/CountedTextInput";
+export { TEXT_INPUT_DEBOUNCE_MS } from "./CountedInput/use-counted-input";
+export type { DataTableColumn } from "./DataTable/columns";
+export { DataTable, type DataTableProps } from "./DataTable/DataTable";
+export {
+  bindListParams,
+  DEFAULT_LIST_PARAMS,
+  DEFAULT_PAGE_SIZE,
+  type ListParams,
+  PAGE_SIZE_OPTIONS,
+  pageCount,
+  parseListParams,
+  parseSortBy,
+  type SortDirection,
+  toListQuery,
+} from "./DataTable/list-params";
+export { SEARCH_DEBOUNCE_MS } from "./DataTable/SearchInput";
+export {
+  type PeriodOption,
+  PeriodSelector,
+  type PeriodSelectorProps,
+  periodLabel,
+} from "./PeriodSelector/PeriodSelector";
+export { PhotoSelector, type PhotoSelectorProps } from "./PhotoSelector/PhotoSelector";
+export {
+  type ConfirmSecureActionOptions,
+  confirmSecureAction,
+} from "./SecureActionDialog/confirm-secure-action";
+export {
+  SECURE_ACTION_LENGTH,
+  SecureActionDialog,
+  type SecureActionDialogProps,
+} from "./SecureActionDialog/SecureActionDialog";
+export { TimeText, type TimeTextProps } from "./TimeText/TimeText";
+export {
+  type LoadingToastOptions,
+  TOAST_DEFAULTS,
+  type ToastOptions,
+  type ToastType,
+  toast,
+  toastData,
+} from "./toast";
