@@ -168,6 +168,16 @@ describe("DataTable", () => {
     expect(props.onPageChange).toHaveBeenLastCalledWith(1);
   });
 
+  it("pages with the pagination buttons and shows the row range", async () => {
+    const user = userEvent.setup();
+    const { props } = setup({ total: 30, page: 2 });
+    expect(screen.getByText("11 - 12 de 30")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Página siguiente" }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(3);
+    await user.click(screen.getByRole("button", { name: "Página anterior" }));
+    expect(props.onPageChange).toHaveBeenLastCalledWith(1);
+  });
+
   it("moves to the last page when the current one no longer exists", () => {
     const { props } = setup({ total: 12, limit: 10, page: 3 });
     expect(props.onPageChange).toHaveBeenCalledWith(2);

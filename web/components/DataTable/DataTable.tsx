@@ -108,6 +108,12 @@ export function DataTable<T>({
         onRecordsPerPageChange: onLimitChange,
         recordsPerPageLabel: t("components.dataTable.recordsPerPage"),
         loadingText: t("components.dataTable.loading"),
+        getPaginationControlProps: (control: string) =>
+          control === "previous"
+            ? { "aria-label": t("components.dataTable.previousPage") }
+            : control === "next"
+              ? { "aria-label": t("components.dataTable.nextPage") }
+              : {},
         paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
           t("components.dataTable.paginationText", { from, to, total: totalRecords }),
         renderPagination: ({ Controls }: DataTablePaginationRenderContext) => (
