@@ -1,11 +1,13 @@
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { authPlugin } from "./http/auth.js";
 import { registerErrorHandling } from "./http/error-handler.js";
+import { openapiPlugin } from "./http/openapi.js";
+import { validatorCompiler } from "./http/validation.js";
 import { createMailer, type Mailer } from "./mail/index.js";
 import { registerModules } from "./modules/index.js";
 
@@ -37,6 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads: each route sets its own size limit (profile pictures 2 MB); this is the ceiling.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50 } });
   await app.register(authPlugin);
+  await app.register(openapiPlugin);
   await app.register(registerModules, { prefix: "/api" });
   return app;
 }

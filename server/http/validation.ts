@@ -1,15 +1,63 @@
-import type { ZodFastifySchemaValidationError } from "fastify-type-provider-zod";
+import type { FastifySchemaCompiler } from "fastify";
+import { z } from "zod";
+import { describeError } from "../../common/errors.js";
+import {
+  type MessageParams,
+  type ValidationRule,
+  type ValueKind,
+  validationMessage,
+} from "../../common/validation/messages.js";
+import { issuesToFieldErrors, spanishErrorMap } from "../../common/validation/zod.js";
+import { AppError } from "./errors.js";
 
-/** Turns schema validation issues into the 422 body with Spanish messages per field. */
-export function validationErrorBody(issues: ZodFastifySchemaValidationError[]) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-    errors[field] = [...(errors[field] ?? []), issue.message ?? "El campo no es válido."];
+/** A request part (body, querystring, params, headers) failed its schema: answered as a 422. */
+export class RequestValidationError extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super("validation_failed");
+    this.name = "RequestValidationError";
   }
-  return {
-    message: "validation_failed",
-    description: "Por favor verifique la información ingresada",
-    errors,
+}
+
+/**
+ * Fastify's validator compiler for Zod route schemas. Unlike fastify-type-provider-zod's, it parses with
+ * the Spanish error map, so every issue already carries its final message (chosen by issue code, with the
+ * field labels of common/validation), and errors are keyed by field name (`max_capacity`, `items.0.date`).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = z.safeParse(schema, data, { error: spanishErrorMap });
+    if (result.success) return { value: result.data };
+    return {
+      error: new RequestValidationError(issuesToFieldErrors(result.error.issues, httpPart ?? "body")),
+    };
   };
+
+/** The 422 body: `{ message: "validation_failed", description, errors: { field: [messages] } }`. */
+export function validationErrorBody(errors: Record<string, string[]>) {
+  return { message: "validation_failed", description: describeError("validation_failed"), errors };
+}
+
+/** A 422 with the given field errors, for services that validate beyond the route schema. */
+export const validationError = (errors: Record<string, string[]>) =>
+  new AppError(422, "validation_failed", describeError("validation_failed"), undefined, errors);
+
+/** A 422 on one field with a catalogue message: `fieldError("end_date", "after", { date: "start_date" })`. */
+export const fieldError = (
+  field: string,
+  rule: ValidationRule,
+  params?: MessageParams & { kind?: ValueKind },
+) => validationError({ [field]: [validationMessage(rule, field, params)] });
+
+/** "El valor del campo código ya está en uso.": a unique column refused the value (see db-errors.ts). */
+export const uniqueViolation = (field: string) => fieldError(field, "unique");
+
+/** "El código seleccionado no existe.": a referenced record is missing. */
+export const missingReference = (field: string) => fieldError(field, "exists");
+
+/** Parses `data` with `schema` in a service, throwing the same 422 a route schema would. */
+export function parseOr422<T extends z.core.$ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = z.safeParse(schema, data, { error: spanishErrorMap });
+  if (!result.success) throw validationError(issuesToFieldErrors(result.error.issues));
+  return result.data;
 }

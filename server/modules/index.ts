@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/routes.js";
+import { classroomsRoutes } from "./classrooms/routes.js";
 import { usersRoutes } from "./users/routes.js";
 
 /** Registers every module's routes under /api; each module owns its own routes.ts. */
@@ -7,4 +8,5 @@ export async function registerModules(app: FastifyInstance) {
   app.get("/health", async () => ({ data: { status: "ok" } }));
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(classroomsRoutes);
 }

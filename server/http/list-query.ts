@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { ruleIssue } from "../../common/validation/zod.js";
+
+/** Rows per page when the client does not say (spec.md §9). */
+export const DEFAULT_LIMIT = 10;
+/** The largest page a client may ask for, except `limit=0` (every row). */
+export const MAX_LIMIT = 100;
+
+export type SortDirection = "asc" | "desc";
+export type Sort<F extends string = string> = { field: F; direction: SortDirection };
+
+/** What every list route receives after parsing (plus its own filters). */
+export type ListParams<F extends string = string> = {
+  page: number;
+  /** 0 means every row. */
+  limit: number;
+  /** Trimmed; absent when blank. */
+  search?: string;
+  sort_by: Sort<F>;
+};
+
+/** An absent query value and an empty one (`?limit=`) mean the same. */
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/**
+ * Typed filters for a list's query string. Every one is optional, and an empty value counts as absent.
+ *
+ * ```ts
+ * listQuery({ sortable: ["id", "code"], filters: { enabled: queryFilter.boolean() } })
+ * ```
+ */
+export const queryFilter = {
+  /** `1`/`0` or `true`/`false` (the web app sends booleans as 1/0). */
+  boolean: () =>
+    z
+      .preprocess(blankToUndefined, z.enum(["1", "0", "true", "false"]).optional())
+      .transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
+  int: (opts: { min?: number; max?: number } = {}) => {
+    let n = z.coerce.number().int();
+    if (opts.min !== undefined) n = n.min(opts.min);
+    if (opts.max !== undefined) n = n.max(opts.max);
+    return z.preprocess(blankToUndefined, n.optional());
+  },
+  /** A list of ids, as `?ids=1,2,3` or `?ids=1&ids=2`. */
+  intList: () =>
+    z.preprocess((v) => {
+      if (v === undefined || v === "") return undefined;
+      const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(","));
+      return parts.filter((p) => p.trim() !== "").map((p) => Number(p));
+    }, z.array(z.number().int()).optional()),
+  string: (max = 255) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional()),
+  date: () => z.preprocess(blankToUndefined, z.iso.date().optional()),
+  enum: <const V extends readonly [string, ...string[]]>(values: V) =>
+    z.preprocess(blankToUndefined, z.enum(values).optional()),
+};
+
+/** `sort_by=field,asc|desc` (direction optional, ascending by default) checked against an allow-list. */
+export function sortBySchema<const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  defaultSort: Sort<S[number]>,
+) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): Sort<S[number]> => {
+      const text = raw?.trim() ?? "";
+      if (text === "") return defaultSort;
+      const [field = "", direction = "asc", ...rest] = text.split(",").map((s) => s.trim().toLowerCase());
+      if (rest.length > 0 || !sortable.includes(field) || (direction !== "asc" && direction !== "desc")) {
+        ctx.addIssue({ code: "custom", input: raw, ...ruleIssue("sort", { values: sortable }) });
+        return z.NEVER;
+      }
+      return { field: field as S[number], direction };
+    })
+    .describe(`Campo y dirección, por ejemplo \`${sortable[0]},desc\`. Campos: ${sortable.join(", ")}.`);
+}
+
+/**
+ * The querystring schema of a list route (ARCHITECTURE.md, "Lists"): `page` (from 1), `limit` (default 10,
+ * 0 = every row, at most `maxLimit`), `search` (trimmed), `sort_by` (`field,asc|desc`, allow-listed: an
+ * unknown field is a 422 on `sort_by`, never SQL) and the route's own typed `filters`.
+ */
+export function listQuery<
+  const S extends readonly [string, ...string[]],
+  F extends Record<string, z.ZodType> = Record<never, never>,
+>(opts: { sortable: S; defaultSort?: Sort<S[number]>; filters?: F; maxLimit?: number }) {
+  const maxLimit = opts.maxLimit ?? MAX_LIMIT;
+  const defaultSort = opts.defaultSort ?? { field: opts.sortable[0], direction: "asc" as const };
+  return z.object({
+    page: z
+      .preprocess(blankToUndefined, z.coerce.number().int().min(1).optional())
+      .transform((v) => v ?? 1)
+      .meta({ type: "integer", minimum: 1, default: 1, description: "Página, desde 1." }),
+    limit: z
+      .preprocess(blankToUndefined, z.coerce.number().int().min(0).max(maxLimit).optional())
+      .transform((v) => v ?? DEFAULT_LIMIT)
+      .meta({
+        type: "integer",
+        minimum: 0,
+        maximum: maxLimit,
+        default: DEFAULT_LIMIT,
+        description: "Filas por página; 0 devuelve todas.",
+      }),
+    search: z
+      .string()
+      .max(255)
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .describe("Texto a buscar (sin distinguir mayúsculas ni acentos)."),
+    sort_by: sortBySchema(opts.sortable, defaultSort),
+    ...((opts.filters ?? {}) as F),
+  });
+}

@@ -1,0 +1,88 @@
+import { type AnyColumn, asc, desc, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { DbOrTx } from "../db/client.js";
+import type { ListParams } from "./list-query.js";
+
+/** `meta` of every list answer. */
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+/** Response schema of a list route: `{ data: [item], meta }`. */
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: listMetaSchema });
+/** Response schema of a one-resource route: `{ data: item }`. */
+export const itemResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+/** A page of rows and its meta, as services answer them (routes present the rows). */
+export type Page<T> = { rows: T[]; meta: ListMeta };
+
+/** The meta of a page: `limit` 0 means every row on one page (`per_page` = `total`). */
+export function pageMeta(total: number, page: number, limit: number): ListMeta {
+  if (limit === 0) return { total, per_page: total, current_page: 1, last_page: 1 };
+  return { total, per_page: limit, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)) };
+}
+
+// Accent folding done by the database on both sides of a search. `unaccent` is not available in PGlite, so
+// the common Spanish (and a few more) accented letters are translated; upper-case ones too, because
+// `lower()` leaves them alone under the C collation.
+const ACCENTED = "áàäâãéèëêíìïîóòöôõúùüûñçÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇ";
+const PLAIN = "aaaaaeeeeiiiiooooouuuuncAAAAAEEEEIIIIOOOOOUUUUNC";
+
+/** `expr` lower-cased without accents, for comparisons that ignore both. */
+export const folded = (expr: SQLWrapper | AnyColumn | string): SQL =>
+  sql`lower(translate(${typeof expr === "string" ? sql`${expr}` : sql`${expr}::text`}, ${ACCENTED}, ${PLAIN}))`;
+
+/** `text` as a LIKE pattern matching it anywhere, with `\`, `%` and `_` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The condition of a list's `search`: any of `columns` contains the text, ignoring case and accents
+ * ("aula" finds "Áula"). The text is a bound parameter, its LIKE metacharacters escaped. Undefined when
+ * there is nothing to search.
+ */
+export function searchCondition(
+  search: string | undefined,
+  columns: (AnyColumn | SQLWrapper)[],
+): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = folded(containsPattern(search));
+  return or(...columns.map((column) => sql`${folded(column)} like ${pattern} escape '\\'`));
+}
+
+/**
+ * Runs a list query the way the list contract says: counts every matching row, orders by the requested
+ * allow-listed column (then by `tieBreaker`, so pages never overlap), and cuts the page (`limit` 0: every
+ * row). `query` is a `.$dynamic()` select holding the joins and the where clause.
+ *
+ * ```ts
+ * const query = db.select().from(classrooms).where(where).$dynamic();
+ * const page = await paginate({ db, query, list, sortColumns: { id: classrooms.id }, tieBreaker: classrooms.id });
+ * ```
+ */
+export async function paginate<Q extends PgSelect, F extends string>(opts: {
+  db: DbOrTx;
+  query: Q;
+  list: ListParams<F>;
+  sortColumns: Record<F, AnyColumn | SQL>;
+  tieBreaker?: AnyColumn | SQL;
+}): Promise<Page<Awaited<Q>[number]>> {
+  const { db, query, list } = opts;
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(sql`(${query}) as list_page`);
+  const total = counted?.total ?? 0;
+
+  const column = opts.sortColumns[list.sort_by.field];
+  const order = [list.sort_by.direction === "desc" ? desc(column) : asc(column)];
+  if (opts.tieBreaker && opts.tieBreaker !== column) order.push(asc(opts.tieBreaker));
+  let rowsQuery = query.orderBy(...order);
+  if (list.limit > 0) rowsQuery = rowsQuery.limit(list.limit).offset((list.page - 1) * list.limit);
+  const rows = (await rowsQuery) as Awaited<Q>[number][];
+  return { rows, meta: pageMeta(total, list.page, list.limit) };
+}

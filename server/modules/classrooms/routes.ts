@@ -1,0 +1,195 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  classroomAvailabilitySchema,
+  classroomScheduleSchema,
+  classroomSchema,
+  createClassroomSchema,
+  updateClassroomSchema,
+} from "../../../common/schemas/classrooms.js";
+import { listQuery, queryFilter } from "../../http/list-query.js";
+import { itemResponse, listResponse } from "../../http/pagination.js";
+import { presentAvailability, presentClassroom, presentClassroomSchedule } from "./presenter.js";
+import {
+  classroomAvailability,
+  classroomSortable,
+  createClassroom,
+  deleteClassroom,
+  getClassroom,
+  listClassroomSchedules,
+  listClassrooms,
+  updateClassroom,
+} from "./service.js";
+
+const tags = ["Aulas"];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const classroomsQuery = listQuery({
+  sortable: classroomSortable,
+  filters: {
+    enabled: queryFilter.boolean().describe("1: solo habilitadas; 0: solo deshabilitadas."),
+    multiple_sections: queryFilter.boolean().describe("Filtra por aulas que admiten varias secciones."),
+    min_capacity: queryFilter.int({ min: 0 }).describe("Capacidad máxima de al menos este valor."),
+  },
+});
+
+const availabilityQuery = z.object({
+  period_id: queryFilter.int({ min: 1 }).describe("Período; por omisión el período activo."),
+  day: queryFilter.int({ min: 1, max: 6 }).describe("Día (1 lunes … 6 sábado); sin él, toda la semana."),
+  class_hours_ids: queryFilter.intList().describe("Horas de clase, `1,2` o repetido; sin él, todas."),
+  min_capacity: queryFilter.int({ min: 0 }).describe("Solo aulas con al menos esta capacidad."),
+  include_disabled: queryFilter.boolean().describe("1: incluye las aulas deshabilitadas."),
+  exclude_schedule_id: queryFilter
+    .int({ min: 1 })
+    .describe("Ignora los bloques de este horario (al moverlo a otra aula u hora)."),
+});
+
+const schedulesQuery = z.object({
+  period_id: queryFilter.int({ min: 1 }).describe("Período; por omisión el período activo."),
+});
+
+/** Classrooms (spec.md §7): the resource every later one copies. Reads: admin group; writes: admin. */
+export async function classroomsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  r.get(
+    "/classrooms",
+    {
+      preHandler: app.allow("adminGroup"),
+      schema: {
+        tags,
+        summary: "Listar aulas",
+        description: "Busca en código y descripción; filtros `enabled`, `multiple_sections`, `min_capacity`.",
+        querystring: classroomsQuery,
+        response: { 200: listResponse(classroomSchema) },
+      },
+    },
+    async (request) => {
+      const page = await listClassrooms({ db, list: request.query });
+      return { data: page.rows.map(presentClassroom), meta: page.meta };
+    },
+  );
+
+  r.get(
+    "/classrooms/schedules-availability",
+    {
+      preHandler: app.allow("adminGroup"),
+      schema: {
+        tags,
+        summary: "Disponibilidad de aulas",
+        description:
+          "Para un día y unas horas de clase (o toda la semana y todas las horas), qué aulas están libres u " +
+          "ocupadas en el período. Cada aula trae sus bloques (día × hora) con quién los ocupa; `available` " +
+          "indica si está libre en todos los bloques consultados.",
+        querystring: availabilityQuery,
+        response: { 200: itemResponse(classroomAvailabilitySchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const result = await classroomAvailability({
+        db,
+        query: {
+          periodId: q.period_id,
+          day: q.day,
+          classHourIds: q.class_hours_ids,
+          minCapacity: q.min_capacity,
+          includeDisabled: q.include_disabled,
+          excludeScheduleId: q.exclude_schedule_id,
+        },
+      });
+      return { data: presentAvailability(result) };
+    },
+  );
+
+  r.get(
+    "/classrooms/:id",
+    {
+      preHandler: app.allow("adminGroup"),
+      schema: {
+        tags,
+        summary: "Ver un aula",
+        params: idParams,
+        response: { 200: itemResponse(classroomSchema) },
+      },
+    },
+    async (request) => ({ data: presentClassroom(await getClassroom({ db, id: request.params.id })) }),
+  );
+
+  r.get(
+    "/classrooms/:id/schedules",
+    {
+      preHandler: app.allow("adminGroup"),
+      schema: {
+        tags,
+        summary: "Horarios de un aula",
+        description: "Los horarios del aula en el período (por omisión el activo), por día y hora.",
+        params: idParams,
+        querystring: schedulesQuery,
+        response: { 200: z.object({ data: z.array(classroomScheduleSchema) }) },
+      },
+    },
+    async (request) => {
+      const rows = await listClassroomSchedules({
+        db,
+        id: request.params.id,
+        periodId: request.query.period_id,
+      });
+      return { data: rows.map(presentClassroomSchedule) };
+    },
+  );
+
+  r.post(
+    "/classrooms",
+    {
+      preHandler: app.allow("adminOnly"),
+      schema: {
+        tags,
+        summary: "Crear un aula",
+        body: createClassroomSchema,
+        response: { 201: itemResponse(classroomSchema) },
+      },
+    },
+    async (request, reply) => {
+      const row = await createClassroom({ db, input: request.body });
+      return reply.status(201).send({ data: presentClassroom(row) });
+    },
+  );
+
+  r.patch(
+    "/classrooms/:id",
+    {
+      preHandler: app.allow("adminOnly"),
+      schema: {
+        tags,
+        summary: "Actualizar un aula",
+        params: idParams,
+        body: updateClassroomSchema,
+        response: { 200: itemResponse(classroomSchema) },
+      },
+    },
+    async (request) => ({
+      data: presentClassroom(await updateClassroom({ db, id: request.params.id, input: request.body })),
+    }),
+  );
+
+  r.delete(
+    "/classrooms/:id",
+    {
+      preHandler: app.allow("adminOnly"),
+      schema: {
+        tags,
+        summary: "Eliminar un aula",
+        description: "Rechazado con 400 `classroom_has_schedules` si algún horario la usa.",
+        params: idParams,
+        response: { 204: z.null().describe("Sin contenido") },
+      },
+    },
+    async (request, reply) => {
+      await deleteClassroom({ db, id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+}
