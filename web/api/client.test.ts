@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionStore } from "../session/store";
 import { TOKEN_EXPIRY_STORAGE_KEY, TOKEN_STORAGE_KEY } from "../session/storage";
+import { sessionStore } from "../session/store";
 import { jsonResponse, loginAs, mockFetch, resetAppState, shownNotifications } from "../test/render";
 import { api, buildUrl } from "./client";
 import { ApiError, BAD_REQUEST_MS, WARNING_MS } from "./errors";
@@ -27,14 +27,19 @@ afterEach(() => {
 describe("requests", () => {
   it("sends the bearer token, JSON body and query to /api", async () => {
     const fetch = mockFetch(() => jsonResponse(200, { data: { id: 1 } }));
-    const answer = await api.post<{ data: { id: number } }>("/classrooms", { code: "A1" }, { query: { a: 1 } });
+    const answer = await api.post<{ data: { id: number } }>(
+      "/classrooms",
+      { code: "A1" },
+      { query: { a: 1 } },
+    );
     expect(answer.data.id).toBe(1);
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init = {}] = fetch.mock.calls[0]!;
+    const headers = init.headers as Record<string, string>;
     expect(url).toBe("/api/classrooms?a=1");
-    expect(init?.method).toBe("POST");
-    expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer test-token");
-    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
-    expect(init?.body).toBe(JSON.stringify({ code: "A1" }));
+    expect(init.method).toBe("POST");
+    expect(headers.Authorization).toBe("Bearer test-token");
+    expect(headers["Content-Type"]).toBe("application/json");
+    expect(init.body).toBe(JSON.stringify({ code: "A1" }));
   });
 
   it("leaves out the token for guest calls and sends FormData untouched", async () => {
@@ -49,14 +54,18 @@ describe("requests", () => {
   });
 
   it("builds list query strings, dropping empty values and writing booleans as 1/0", () => {
-    expect(buildUrl("/periods", { page: 1, limit: 0, search: "", sort_by: "year,desc", x: null, on: true })).toBe(
-      "/api/periods?page=1&limit=0&sort_by=year%2Cdesc&on=1",
-    );
+    expect(
+      buildUrl("/periods", { page: 1, limit: 0, search: "", sort_by: "year,desc", x: null, on: true }),
+    ).toBe("/api/periods?page=1&limit=0&sort_by=year%2Cdesc&on=1");
   });
 
   it("replaces the stored token when a response carries Authorization", async () => {
     mockFetch(() =>
-      jsonResponse(200, { data: [] }, { Authorization: "Bearer fresh-token", "X-Token-Expires-At": "2099-01-01T00:00:00Z" }),
+      jsonResponse(
+        200,
+        { data: [] },
+        { Authorization: "Bearer fresh-token", "X-Token-Expires-At": "2099-01-01T00:00:00Z" },
+      ),
     );
     await api.get("/things");
     expect(sessionStore.token()).toBe("fresh-token");
@@ -64,11 +73,15 @@ describe("requests", () => {
     expect(localStorage.getItem(TOKEN_EXPIRY_STORAGE_KEY)).toBe("2099-01-01T00:00:00Z");
     const fetch = mockFetch(() => jsonResponse(200, {}));
     await api.get("/again");
-    expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe("Bearer fresh-token");
+    expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe(
+      "Bearer fresh-token",
+    );
   });
 
   it("also takes a fresh token from an error answer", async () => {
-    mockFetch(() => jsonResponse(404, { message: "student_period_fee_not_found" }, { Authorization: "Bearer t2" }));
+    mockFetch(() =>
+      jsonResponse(404, { message: "student_period_fee_not_found" }, { Authorization: "Bearer t2" }),
+    );
     await api.get("/x").catch(() => {});
     expect(sessionStore.token()).toBe("t2");
   });
@@ -126,7 +139,9 @@ describe("error catalogue (spec.md §8)", () => {
 
   it("400 prelation_already_exists: 'La prelación ya existe'", async () => {
     await failWith(400, { message: "prelation_already_exists" });
-    expect(shownNotifications()).toMatchObject([{ message: "La prelación ya existe", autoClose: BAD_REQUEST_MS }]);
+    expect(shownNotifications()).toMatchObject([
+      { message: "La prelación ya existe", autoClose: BAD_REQUEST_MS },
+    ]);
   });
 
   it.each([
@@ -191,12 +206,17 @@ describe("error catalogue (spec.md §8)", () => {
 
   it("other 404: a warning", async () => {
     await failWith(404, { message: "resource_not_found" });
-    expect(shownNotifications()).toMatchObject([{ message: "El recurso solicitado no existe.", color: "yellow" }]);
+    expect(shownNotifications()).toMatchObject([
+      { message: "El recurso solicitado no existe.", color: "yellow" },
+    ]);
     expect(sessionStore.get()).not.toBeNull();
   });
 
   it("422: persistent notice and field errors stored per field", async () => {
-    const errors = { code: ["El campo código es obligatorio.", "otro"], max_capacity: ["Debe ser un número."] };
+    const errors = {
+      code: ["El campo código es obligatorio.", "otro"],
+      max_capacity: ["Debe ser un número."],
+    };
     await failWith(422, { message: "validation_failed", errors });
     expect(shownNotifications()).toMatchObject([
       { message: "Por favor verifique la información ingresada", autoClose: false },
@@ -212,7 +232,10 @@ describe("error catalogue (spec.md §8)", () => {
   });
 
   it("no response: 'No fue posible contactar con el servidor'", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const error = (await api.get("/x").catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe("network");
     expect(shownNotifications()).toMatchObject([{ message: "No fue posible contactar con el servidor" }]);

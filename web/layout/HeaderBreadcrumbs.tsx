@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Text } from "@mantine/core";
+import { Anchor, Box, Breadcrumbs, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useBreadcrumbTrail } from "./breadcrumbs";
@@ -9,25 +9,33 @@ export function HeaderBreadcrumbs() {
   const trail = useBreadcrumbTrail();
   if (trail.length === 0) return null;
   return (
-    <Breadcrumbs aria-label={t("layout.breadcrumbs.label")} separatorMargin={6} style={{ minWidth: 0 }}>
-      {trail.map((crumb, index) => {
-        const last = index === trail.length - 1;
-        return crumb.to && !last ? (
-          <Anchor key={`${crumb.to ?? ""}|${crumb.label}`} component={Link} to={crumb.to} size="sm" truncate>
-            {crumb.label}
-          </Anchor>
-        ) : (
-          <Text
-            key={`${crumb.to ?? ""}|${crumb.label}`}
-            size="sm"
-            fw={last ? 600 : 400}
-            truncate
-            component="span"
-          >
-            {crumb.label}
-          </Text>
-        );
-      })}
-    </Breadcrumbs>
+    <Box component="nav" aria-label={t("layout.breadcrumbs.label")} style={{ minWidth: 0 }}>
+      <Breadcrumbs separatorMargin={6}>
+        {trail.map((crumb, index) => {
+          const last = index === trail.length - 1;
+          return crumb.to && !last ? (
+            <Anchor
+              key={`${crumb.to ?? ""}|${crumb.label}`}
+              component={Link}
+              to={crumb.to}
+              size="sm"
+              truncate
+            >
+              {crumb.label}
+            </Anchor>
+          ) : (
+            <Text
+              key={`${crumb.to ?? ""}|${crumb.label}`}
+              size="sm"
+              fw={last ? 600 : 400}
+              truncate
+              component="span"
+            >
+              {crumb.label}
+            </Text>
+          );
+        })}
+      </Breadcrumbs>
+    </Box>
   );
 }

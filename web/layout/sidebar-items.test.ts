@@ -7,7 +7,10 @@ import { sidebarFor, sidebarGroups, topItems } from "./sidebar-items";
 const t = (key: string) => i18n.t(key, { lng: "es" });
 const view = (type: number) => {
   const { top, groups } = sidebarFor(type, t);
-  return { top: top.map((i) => i.label), groups: Object.fromEntries(groups.map((g) => [g.label, g.items.map((i) => i.label)])) };
+  return {
+    top: top.map((i) => i.label),
+    groups: Object.fromEntries(groups.map((g) => [g.label, g.items.map((i) => i.label)])),
+  };
 };
 
 const adminAcademic = [

@@ -1,6 +1,6 @@
 import { cleanNotifications, notificationsStore } from "@mantine/notifications";
 import type { QueryClient } from "@tanstack/react-query";
-import { act, type RenderResult, render } from "@testing-library/react";
+import { act, configure, type RenderResult, render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
@@ -13,6 +13,9 @@ import { AppProviders } from "../providers";
 import { createTestRouter } from "../router";
 import { sessionStore } from "../session/store";
 import type { SessionUser } from "../session/types";
+
+// Lazily loaded pages take a moment on their first, cold import.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** A session user of a role, with names; `overrides` replace any field. */
 export function makeUser(type: RoleNumber, overrides: Partial<SessionUser> = {}): SessionUser {
@@ -48,7 +51,12 @@ export function resetAppState(): void {
 }
 
 /** Texts of the toasts currently in the Mantine store (shown or queued). */
-export function shownNotifications(): { title: string; message: string; color?: string; autoClose?: unknown }[] {
+export function shownNotifications(): {
+  title: string;
+  message: string;
+  color?: string;
+  autoClose?: unknown;
+}[] {
   const { notifications, queue } = notificationsStore.getState();
   return [...notifications, ...queue].map((n) => ({
     title: typeof n.title === "string" ? n.title : "",

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Role } from "../../common/roles";
+import { sessionStore } from "../session/store";
+import {
+  jsonResponse,
+  loginAs,
+  mockFetch,
+  renderApp,
+  resetAppState,
+  shownNotifications,
+} from "../test/render";
+
+beforeEach(() => resetAppState());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("user menu", () => {
+  it("logs out: calls /api/logout, says goodbye with the first name, clears the session, goes to login", async () => {
+    loginAs(Role.teacher);
+    const fetch = mockFetch((url) => (url === "/api/logout" ? jsonResponse(204) : undefined));
+    const { router } = renderApp("/home");
+    await userEvent.click(await screen.findByRole("button", { name: "Menú de usuario" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Cerrar sesión" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(fetch.mock.calls.some(([url, init]) => url === "/api/logout" && init?.method === "POST")).toBe(
+      true,
+    );
+    expect(sessionStore.get()).toBeNull();
+    expect(shownNotifications()).toContainEqual(expect.objectContaining({ message: "Nos vemos luego Ana" }));
+    expect(await screen.findByText("Nos vemos luego Ana")).toBeInTheDocument();
+  });
+
+  it("opens the profile and cuts the name at 16 characters", async () => {
+    loginAs(Role.admin, { name: "Maximiliano Alejandro Rodríguez" });
+    mockFetch();
+    const { router } = renderApp("/home");
+    expect(await screen.findByTestId("header-user-name")).toHaveTextContent(/^Maximiliano Alej…$/);
+    await userEvent.click(screen.getByRole("button", { name: "Menú de usuario" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Perfil" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+  });
+
+  it("switches the language", async () => {
+    loginAs(Role.admin);
+    mockFetch();
+    renderApp("/home");
+    await userEvent.click(await screen.findByRole("button", { name: "Menú de usuario" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "English" }));
+    const nav = screen.getByRole("navigation", { name: "Main menu" });
+    expect(await within(nav).findByRole("link", { name: "Classrooms" })).toBeInTheDocument();
+  });
+});
+
+describe("sidebar in the shell", () => {
+  it("shows the student's links only", async () => {
+    loginAs(Role.student);
+    mockFetch();
+    renderApp("/home");
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(within(nav).getByRole("link", { name: "Mi horario" })).toHaveAttribute(
+      "href",
+      "/profile/schedule",
+    );
+    expect(within(nav).queryByRole("link", { name: "Aulas" })).not.toBeInTheDocument();
+    expect(within(nav).queryByText("Personal")).not.toBeInTheDocument();
+  });
+});
+
+describe("breadcrumbs", () => {
+  it("shows the trail the page sets", async () => {
+    loginAs(Role.admin);
+    mockFetch();
+    renderApp("/classrooms");
+    const trail = await screen.findByRole("navigation", { name: "Ruta de navegación" });
+    expect(await within(trail).findByText("Aulas")).toBeInTheDocument();
+  });
+});
+
+describe("notification bell", () => {
+  const list = [
+    {
+      id: 1,
+      content: "Mensaje antiguo",
+      attachment: null,
+      created_at: "2024-03-01T10:00:00",
+      sender: { name: "Dirección", email: "d@x.co", profile_picture: null },
+      pivot: { read_at: null },
+      type: 1,
+    },
+    {
+      id: 2,
+      content: "Mensaje nuevo del sistema",
+      attachment: null,
+      created_at: "2024-03-05T08:07:00",
+      pivot: { read_at: null },
+      type: 6,
+    },
+  ];
+
+  it("lists unread notifications newest first; 'Marcar como leida' marks one", async () => {
+    loginAs(Role.student);
+    const read = new Set<number>();
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith("/api/notifications?")) {
+        expect(url).toBe("/api/notifications?page=1&limit=0&with=sender&unread=true");
+        const data = list.filter((n) => !read.has(n.id));
+        return jsonResponse(200, {
+          data,
+          meta: { total: data.length, per_page: data.length, current_page: 1, last_page: 1 },
+        });
+      }
+      if (url === "/api/notifications/2/mark-as-read" && init.method === "PATCH") {
+        read.add(2);
+        return jsonResponse(204);
+      }
+    });
+    renderApp("/home");
+    await userEvent.click(await screen.findByRole("button", { name: "Notificaciones" }));
+    const items = await screen.findAllByTestId("notification-item");
+    expect(items[0]).toHaveTextContent("Sistema");
+    expect(items[0]).toHaveTextContent("2024-03-05 a las 08:07");
+    expect(items[0]).toHaveTextContent("Mensaje nuevo del sistema");
+    expect(items[1]).toHaveTextContent("Dirección");
+    await userEvent.click(within(items[0]!).getByRole("button", { name: "Marcar como leida" }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url === "/api/notifications/2/mark-as-read")).toBe(true),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("notification-item")).toHaveLength(1));
+  });
+
+  it("shows an empty list, silently, while the server has no notifications route", async () => {
+    loginAs(Role.admin);
+    mockFetch();
+    renderApp("/home");
+    await userEvent.click(await screen.findByRole("button", { name: "Notificaciones" }));
+    expect(await screen.findByText("No tienes notificaciones sin leer")).toBeInTheDocument();
+    expect(shownNotifications()).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionStore } from "../../session/store";
+import {
+  jsonResponse,
+  makeUser,
+  mockFetch,
+  renderApp,
+  resetAppState,
+  shownNotifications,
+} from "../../test/render";
+
+beforeEach(() => resetAppState());
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillLogin(email: string, password: string) {
+  await userEvent.type(await screen.findByLabelText(/Correo electrónico/), email);
+  await userEvent.type(screen.getByLabelText(/Contraseña/), password);
+  await userEvent.click(screen.getByRole("button", { name: "Iniciar sesión" }));
+}
+
+describe("login", () => {
+  it("shows the welcome, remember-me and the forgotten-password link", async () => {
+    mockFetch();
+    const { router } = renderApp("/");
+    expect(await screen.findByRole("heading", { name: "¡Bienvenido!" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Recordarme" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: "¿Olvidaste tu contraseña?" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/recover-account"));
+    expect(await screen.findByRole("heading", { name: "Recuperar cuenta" })).toBeInTheDocument();
+  });
+
+  it("logs in, stores the session and goes to /home", async () => {
+    const user = makeUser(5);
+    const fetch = mockFetch((url, init) => {
+      if (url === "/api/login") {
+        expect(JSON.parse(String(init.body))).toEqual({
+          email: "admin@example.com",
+          password: "secreto",
+          remember_me: true,
+        });
+        return jsonResponse(200, {
+          access_token: "tok",
+          token_type: "bearer",
+          expires_at: "2099-01-01T00:00:00Z",
+          user,
+        });
+      }
+    });
+    const { router } = renderApp("/login");
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Recordarme" }));
+    await fillLogin("admin@example.com", "secreto");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"));
+    expect(sessionStore.get()).toMatchObject({ token: "tok", user: { id: user.id } });
+    expect(fetch.mock.calls[0]![1]!.headers).not.toHaveProperty("Authorization");
+    expect(await screen.findByRole("heading", { name: /Hola, Carlos Administrador/ })).toBeInTheDocument();
+  });
+
+  it("shows 'Iniciando sesión' while signing in", async () => {
+    let answer: (r: Response) => void = () => {};
+    mockFetch((url) =>
+      url === "/api/login" ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderApp("/");
+    await fillLogin("a@b.co", "x");
+    expect(await screen.findByText("Iniciando sesión")).toBeInTheDocument();
+    answer(jsonResponse(401, { message: "auth_failed", description: "Por favor verifique sus datos." }));
+    await waitFor(() => expect(screen.queryByText("Iniciando sesión")).not.toBeInTheDocument());
+  });
+
+  it("puts the 401 error under the e-mail field", async () => {
+    mockFetch((url) =>
+      url === "/api/login"
+        ? jsonResponse(401, { message: "auth_failed", description: "Por favor verifique sus datos." })
+        : undefined,
+    );
+    const { router } = renderApp("/");
+    await fillLogin("a@b.co", "wrong");
+    const email = screen.getByLabelText(/Correo electrónico/);
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription(/Por favor verifique sus datos/);
+    expect(shownNotifications()).toContainEqual(
+      expect.objectContaining({ message: "Por favor verifique sus datos." }),
+    );
+    expect(router.state.location.pathname).toBe("/");
+    expect(sessionStore.get()).toBeNull();
+  });
+
+  it("validates before sending", async () => {
+    const fetch = mockFetch();
+    renderApp("/");
+    await userEvent.click(await screen.findByRole("button", { name: "Iniciar sesión" }));
+    expect(await screen.findAllByText("Este campo es obligatorio")).toHaveLength(2);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("recover account", () => {
+  it("asks for the e-mail and says a recovery e-mail will be sent shortly", async () => {
+    const fetch = mockFetch((url) =>
+      url.startsWith("/api/password-reset/") ? jsonResponse(200, {}) : undefined,
+    );
+    renderApp("/recover-account");
+    await userEvent.type(await screen.findByLabelText(/Correo electrónico/), "ana@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar correo de recuperación" }));
+    expect(
+      await screen.findByText(/En breve recibirás un correo de recuperación en ana@example.com/),
+    ).toBeInTheDocument();
+    expect(fetch.mock.calls[0]![0]).toBe("/api/password-reset/ana%40example.com");
+  });
+});
+
+describe("confirm account and password", () => {
+  it("confirms an account with the link's token, then goes to login", async () => {
+    const fetch = mockFetch((url) => (url === "/api/confirm-account" ? jsonResponse(200, {}) : undefined));
+    const { router } = renderApp("/confirm-account?token=abc");
+    await userEvent.type(await screen.findByLabelText(/^Contraseña/), "nueva-clave");
+    await userEvent.type(screen.getByLabelText(/Confirmar contraseña/), "nueva-clave");
+    await userEvent.click(screen.getByRole("button", { name: "Confirmar cuenta" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      token: "abc",
+      password: "nueva-clave",
+      password_confirmation: "nueva-clave",
+    });
+    expect(shownNotifications()).toContainEqual(
+      expect.objectContaining({ message: "Su cuenta ha sido confirmada" }),
+    );
+  });
+
+  it("sets a new password from the recovery link", async () => {
+    mockFetch((url) => (url === "/api/recover-password" ? jsonResponse(200, {}) : undefined));
+    const { router } = renderApp("/confirm-password?token=xyz");
+    await userEvent.type(await screen.findByLabelText(/^Contraseña/), "otra-clave-1");
+    await userEvent.type(screen.getByLabelText(/Confirmar contraseña/), "otra-clave-2");
+    await userEvent.click(screen.getByRole("button", { name: "Cambiar contraseña" }));
+    expect(await screen.findByText("Las contraseñas no coinciden")).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/Confirmar contraseña/));
+    await userEvent.type(screen.getByLabelText(/Confirmar contraseña/), "otra-clave-1");
+    await userEvent.click(screen.getByRole("button", { name: "Cambiar contraseña" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(shownNotifications()).toContainEqual(
+      expect.objectContaining({ message: "Su contraseña ha sido cambiada" }),
+    );
+  });
+
+  it("explains a link without token", async () => {
+    mockFetch();
+    renderApp("/confirm-password");
+    expect(await screen.findByText(/El enlace no es válido/)).toBeInTheDocument();
+  });
+});
