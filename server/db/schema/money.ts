@@ -34,7 +34,7 @@ export const periodPriceSettings = pgTable(
     installmentPaymentMethods: methods(),
     fullPaymentMethods: methods(),
     installmentGracePeriodDays: smallint().notNull().default(0),
-    lateInstallmentExtraE2: integer().notNull().default(0),
+    lateInstallmentExtraE2: integer("late_installment_extra_e2").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -54,7 +54,7 @@ export const periodPriceInstallments = pgTable(
       .notNull()
       .references(() => periodPriceSettings.id, { onDelete: "cascade" }),
     date: date().notNull(),
-    amountE2: integer().notNull(),
+    amountE2: integer("amount_e2").notNull(),
   },
   (t) => [
     unique("period_price_installments_setting_date_unique").on(t.priceSettingId, t.date),
@@ -78,9 +78,9 @@ export const studentPeriodFees = pgTable(
     installmentPaymentMethods: methods(),
     fullPaymentMethods: methods(),
     installmentGracePeriodDays: smallint().notNull().default(0),
-    lateInstallmentExtraE2: integer().notNull().default(0),
+    lateInstallmentExtraE2: integer("late_installment_extra_e2").notNull().default(0),
     /** Money paid beyond the installments, kept for later. */
-    creditE2: integer().notNull().default(0),
+    creditE2: integer("credit_e2").notNull().default(0),
     completedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
@@ -105,9 +105,9 @@ export const feeInstallments = pgTable(
       .notNull()
       .references(() => studentPeriodFees.id, { onDelete: "cascade" }),
     date: date().notNull(),
-    amountE2: integer().notNull(),
-    paidAmountE2: integer().notNull().default(0),
-    lateExtraE2: integer().notNull().default(0),
+    amountE2: integer("amount_e2").notNull(),
+    paidAmountE2: integer("paid_amount_e2").notNull().default(0),
+    lateExtraE2: integer("late_extra_e2").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -141,7 +141,7 @@ export const payments = pgTable(
     /** Reported by the student through the payment wizard. */
     fromReport: boolean().notNull().default(false),
     date: date().notNull(),
-    amountE2: integer().notNull(),
+    amountE2: integer("amount_e2").notNull(),
     receiptNumber: varchar({ length: 60 }),
     observation: text(),
     createdByUserId: integer().references(() => users.id, { onDelete: "set null" }),
@@ -171,7 +171,7 @@ export const paymentAllocations = pgTable(
     feeInstallmentId: integer()
       .notNull()
       .references(() => feeInstallments.id, { onDelete: "cascade" }),
-    amountE2: integer().notNull(),
+    amountE2: integer("amount_e2").notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

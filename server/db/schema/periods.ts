@@ -42,7 +42,7 @@ export const periods = pgTable(
     highPerformanceNote: smallint().notNull().default(16),
     enabledInscriptions: boolean().notNull().default(false),
     enabledPreregisters: boolean().notNull().default(false),
-    semesterPriceE2: integer().notNull().default(0),
+    semesterPriceE2: integer("semester_price_e2").notNull().default(0),
     ...timestamps,
   },
   (t) => [

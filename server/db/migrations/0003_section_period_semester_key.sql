@@ -1,1 +1,0 @@
-ALTER TABLE "sections" ADD CONSTRAINT "sections_id_period_semester_unique" UNIQUE("id","period_id","semester_id");

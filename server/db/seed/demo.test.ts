@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../../common/roles.js";
+import { verifyPassword } from "../../auth/password.js";
+import { createTestContext, type TestContext } from "../../test/context.js";
+import type { Db } from "../client.js";
+import { type DemoAccounts, demoPasswords, formatDemoAccounts, seedDemo } from "./demo.js";
+
+let ctx: TestContext;
+let accounts: DemoAccounts;
+let seedMs = 0;
+const today = new Date(2031, 2, 12, 10, 30); // Wednesday 12 March 2031, local time
+
+async function one<T = Record<string, number>>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0]!;
+}
+const count = async (table: string) =>
+  (await one<{ n: number }>(ctx.db, sql.raw(`select count(*)::int as n from ${table}`))).n;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const started = performance.now();
+  accounts = await seedDemo(ctx.db, { today });
+  seedMs = performance.now() - started;
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("demo seed", () => {
+  it("loads quickly", () => {
+    expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it("creates the people of the demo school", async () => {
+    expect(await count("students")).toBe(120);
+    expect(await count("teachers where not is_coordinator")).toBe(10);
+    expect(await count("teachers where is_coordinator and specialization_id is not null")).toBe(2);
+    expect(await count("users where type = 5")).toBe(1);
+    expect(await count("users where type = 4")).toBe(1);
+    expect(await count("users")).toBe(134);
+    expect(await count("coordinator_supervisions")).toBe(10);
+    const genders = await one(
+      ctx.db,
+      sql`select count(*) filter (where gender = 'female')::int as f, count(*) filter (where gender = 'male')::int as m from students`,
+    );
+    expect(genders).toEqual({ f: 60, m: 60 });
+    const bad = await count("students where identity_document !~ '^V-[0-9]{7,8}$'");
+    expect(bad).toBe(0);
+  });
+
+  it("lists every account with a password that works", async () => {
+    expect(accounts).toHaveLength(134);
+    expect(accounts.filter((a) => a.role === Role.student)).toHaveLength(120);
+    expect(accounts[0]).toMatchObject({
+      role: Role.admin,
+      email: "admin@demo.edu.ve",
+      password: "Admin123*",
+    });
+    const lowAdmin = accounts.find((a) => a.role === Role.lowAdmin)!;
+    const row = await one<{ password_hash: string }>(
+      ctx.db,
+      sql`select password_hash from users where email = ${lowAdmin.email}`,
+    );
+    expect(await verifyPassword(demoPasswords.lowAdmin, row.password_hash)).toBe(true);
+    const lines = formatDemoAccounts(accounts);
+    expect(lines).toHaveLength(5);
+    expect(lines.at(-1)).toContain("estudiante1@demo.edu.ve … estudiante120@demo.edu.ve / Estudiante123*");
+  });
+
+  it("builds the academic structure around today", async () => {
+    expect(await count("specializations")).toBe(3);
+    expect(await count("specializations where is_basic")).toBe(1);
+    expect(await count("pensums where version > 1 and previous_pensum_id is not null")).toBe(1);
+    expect(await count("prelations")).toBeGreaterThan(5);
+    expect(await count("periods")).toBe(2);
+    expect(
+      await count("periods where enabled and start_date <= '2031-03-12' and end_date >= '2031-03-12'"),
+    ).toBe(1);
+    expect(await count("periods where not enabled and start_date > '2031-03-12'")).toBe(1);
+    expect(await count("period_pensums")).toBe(6);
+    expect(await count("period_responsibles")).toBe(10);
+  });
+
+  it("schedules every course section without conflicts", async () => {
+    expect(await count("sections")).toBe(7);
+    expect(await count("course_sections")).toBe(28);
+    expect(
+      await count(
+        "course_sections cs where not exists (select 1 from course_section_teachers t where t.course_section_id = cs.id)",
+      ),
+    ).toBe(0);
+    expect(await count("schedule_slots")).toBe(112);
+    expect(await count("teacher_slots")).toBe(112);
+    expect(await count("classrooms where multiple_sections")).toBe(1);
+  });
+
+  it("inscribes and enrols every student within the section limits", async () => {
+    expect(await count("inscriptions")).toBe(120);
+    expect(await count("course_enrolments")).toBe(480);
+    const over =
+      await count(`(select i.section_id from inscriptions i join students st on st.id = i.student_id
+      join sections s on s.id = i.section_id group by i.section_id, s.males_limit, s.females_limit
+      having count(*) filter (where st.gender = 'male') > s.males_limit
+        or count(*) filter (where st.gender = 'female') > s.females_limit) x`);
+    expect(over).toBe(0);
+  });
+
+  it("records fees and payments in every status", async () => {
+    expect(await count("period_price_installments")).toBe(5);
+    expect(await count("student_period_fees")).toBe(120);
+    expect(await count("fee_installments")).toBe(600);
+    for (const status of [1, 2, 3])
+      expect(await count(`payments where status = ${status}`)).toBeGreaterThan(0);
+    expect(
+      await count("payment_allocations a join payments p on p.id = a.payment_id where p.status <> 2"),
+    ).toBe(0);
+    const sums = await one(
+      ctx.db,
+      sql`select (select sum(paid_amount_e2) from fee_installments)::int as paid,
+                 (select sum(amount_e2) from payment_allocations)::int as allocated,
+                 (select sum(amount_e2) from payments where status = 2)::int as approved`,
+    );
+    expect(sums.paid).toBe(sums.allocated);
+    expect(sums.approved).toBe(sums.allocated);
+    expect(await count("student_period_fees where completed_at is not null")).toBe(20);
+  });
+
+  it("fills the calendar and the notifications", async () => {
+    expect(await count("holidays")).toBeGreaterThanOrEqual(12);
+    expect(await count("activities")).toBe(6);
+    expect(await count("notifications where sender_user_id is null")).toBeGreaterThan(0);
+    expect(await count("notifications where type = 7 and receiver_user_id is not null")).toBe(1);
+    expect(await count("notification_receivers")).toBeGreaterThan(134);
+    expect(await count("notification_receivers where read_at is null")).toBeGreaterThan(0);
+    expect(await count("pre_inscriptions")).toBe(4);
+    expect(await count("document_requests")).toBe(5);
+    expect(await count("binnacles")).toBe(8);
+  });
+});

@@ -1,0 +1,174 @@
+import { Role, type RoleNumber } from "../../../common/roles.js";
+import { hashPassword } from "../../auth/password.js";
+import type { DbOrTx } from "../client.js";
+import type { Gender } from "../schema/columns.js";
+import * as s from "../schema/index.js";
+import { type FakePerson, PersonFactory } from "./names.js";
+import type { Random } from "./random.js";
+
+export type DemoAccount = { role: RoleNumber; name: string; email: string; password: string };
+
+/** One known password per role. */
+export const demoPasswords: Record<"admin" | "lowAdmin" | "coordinator" | "teacher" | "student", string> = {
+  admin: "Admin123*",
+  lowAdmin: "Asistente123*",
+  coordinator: "Coordinador123*",
+  teacher: "Profesor123*",
+  student: "Estudiante123*",
+};
+
+export const STUDENT_COUNT = 120;
+export const TEACHER_COUNT = 10;
+
+export type SeededPerson = FakePerson & { id: number; userId: number; email: string };
+export type SeededPeople = {
+  accounts: DemoAccount[];
+  admins: { userId: number; email: string }[];
+  /** The specialization each coordinator (same index) coordinates. */
+  coordinatorSpecializations: number[];
+  /** Coordinators first (they are teachers too), then the plain teachers. */
+  coordinators: SeededPerson[];
+  teachers: SeededPerson[];
+  students: SeededPerson[];
+};
+
+/** Administrators, coordinators, teachers and students with their user accounts. */
+export async function seedPeople(
+  db: DbOrTx,
+  random: Random,
+  coordinatedSpecializationIds: number[],
+  now: Date,
+): Promise<SeededPeople> {
+  const hashes = Object.fromEntries(
+    await Promise.all(
+      Object.entries(demoPasswords).map(async ([k, p]) => [k, await hashPassword(p)] as const),
+    ),
+  ) as Record<keyof typeof demoPasswords, string>;
+  const factory = new PersonFactory(random);
+  const accounts: DemoAccount[] = [];
+
+  const userRows = (
+    rows: { type: RoleNumber; name: string; email: string; password: keyof typeof demoPasswords }[],
+  ) => {
+    for (const r of rows)
+      accounts.push({ role: r.type, name: r.name, email: r.email, password: demoPasswords[r.password] });
+    return db
+      .insert(s.users)
+      .values(
+        rows.map((r) => ({
+          type: r.type,
+          name: r.name,
+          email: r.email,
+          passwordHash: hashes[r.password],
+          emailConfirmedAt: now,
+        })),
+      )
+      .returning({ id: s.users.id, email: s.users.email });
+  };
+
+  const admins = (
+    await userRows([
+      { type: Role.admin, name: "Administrador Demo", email: "admin@demo.edu.ve", password: "admin" },
+      { type: Role.lowAdmin, name: "Asistente Demo", email: "asistente@demo.edu.ve", password: "lowAdmin" },
+    ])
+  ).map((u) => ({ userId: u.id, email: u.email }));
+
+  const makeStaff = (count: number, gender: (i: number) => Gender) =>
+    Array.from({ length: count }, (_, i) =>
+      factory.person({ gender: gender(i), documentRange: [6_000_000, 19_999_999], birthYears: [1965, 1995] }),
+    );
+  const coordinatorPeople = makeStaff(coordinatedSpecializationIds.length, (i) =>
+    i % 2 ? "male" : "female",
+  );
+  const teacherPeople = makeStaff(TEACHER_COUNT, (i) => (i % 2 ? "female" : "male"));
+  const studentPeople = Array.from({ length: STUDENT_COUNT }, (_, i) =>
+    factory.person({
+      gender: i % 2 ? "male" : "female",
+      documentRange: [27_000_000, 33_999_999],
+      birthYears: [2000, 2008],
+    }),
+  );
+
+  const staffUsers = await userRows([
+    ...coordinatorPeople.map((p, i) => ({
+      type: Role.coordinator,
+      name: `${p.firstName} ${p.lastName}`,
+      email: `coordinador${i + 1}@demo.edu.ve`,
+      password: "coordinator" as const,
+    })),
+    ...teacherPeople.map((p, i) => ({
+      type: Role.teacher,
+      name: `${p.firstName} ${p.lastName}`,
+      email: `profesor${i + 1}@demo.edu.ve`,
+      password: "teacher" as const,
+    })),
+  ]);
+  const staffPeople = [...coordinatorPeople, ...teacherPeople];
+  const teacherRows = await db
+    .insert(s.teachers)
+    .values(
+      staffPeople.map((p, i) => ({
+        ...p,
+        userId: staffUsers[i]!.id,
+        isCoordinator: i < coordinatorPeople.length,
+        specializationId: coordinatedSpecializationIds[i] ?? null,
+      })),
+    )
+    .returning({ id: s.teachers.id });
+  const staff = staffPeople.map((p, i) => ({
+    ...p,
+    id: teacherRows[i]!.id,
+    userId: staffUsers[i]!.id,
+    email: staffUsers[i]!.email,
+  }));
+
+  const studentUsers = await userRows(
+    studentPeople.map((p, i) => ({
+      type: Role.student,
+      name: `${p.firstName} ${p.lastName}`,
+      email: `estudiante${i + 1}@demo.edu.ve`,
+      password: "student" as const,
+    })),
+  );
+  const studentRows = await db
+    .insert(s.students)
+    .values(studentPeople.map((p, i) => ({ ...p, userId: studentUsers[i]!.id })))
+    .returning({ id: s.students.id });
+  const students = studentPeople.map((p, i) => ({
+    ...p,
+    id: studentRows[i]!.id,
+    userId: studentUsers[i]!.id,
+    email: studentUsers[i]!.email,
+  }));
+
+  return {
+    accounts,
+    admins,
+    coordinatorSpecializations: coordinatedSpecializationIds,
+    coordinators: staff.slice(0, coordinatorPeople.length),
+    teachers: staff.slice(coordinatorPeople.length),
+    students,
+  };
+}
+
+/** Each coordinator supervises a share of the teachers; teachers belong to the specializations they teach. */
+export async function seedStaffLinks(
+  db: DbOrTx,
+  people: SeededPeople,
+  specializationsByTeacher: Map<number, Set<number>>,
+) {
+  const half = Math.ceil(people.teachers.length / people.coordinators.length);
+  await db.insert(s.coordinatorSupervisions).values(
+    people.teachers.map((t, i) => ({
+      coordinatorId: people.coordinators[Math.floor(i / half)]!.id,
+      teacherId: t.id,
+    })),
+  );
+  await db
+    .insert(s.teacherSpecializations)
+    .values(
+      [...specializationsByTeacher].flatMap(([teacherId, ids]) =>
+        [...ids].map((specializationId) => ({ teacherId, specializationId })),
+      ),
+    );
+}
