@@ -15,6 +15,8 @@ export type {
   LatestInscription,
   LoginResponse,
   SessionPerson,
+  SessionStudent,
+  SessionTeacher,
   SessionUser,
 } from "./schemas/auth.js";
 

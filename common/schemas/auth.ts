@@ -45,24 +45,71 @@ export const sessionPersonSchema = z.object({
 });
 export type SessionPerson = z.infer<typeof sessionPersonSchema>;
 
-const sessionTeacherSchema = sessionPersonSchema.extend({ is_coordinator: z.boolean() });
-
-const idRef = z.object({ id: z.number().int() }).loose();
+export const inscriptionPaymentSchema = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  /** 1 pending review, 2 approved, 3 rejected. */
+  status: z.number().int(),
+  /** Payment method code (1 Efectivo … 5 Zelle). */
+  type: z.number().int(),
+  from_report: z.boolean(),
+  date: z.string(),
+  amount_e2: z.number().int(),
+  receipt_number: z.string().nullable(),
+  student_id: z.number().int(),
+  period_id: z.number().int(),
+  created_at: z.string(),
+});
 
 /** A student's latest inscription (spec.md §3), with what the payment banner and profile need. */
 export const latestInscriptionSchema = z.object({
   id: z.number().int(),
   student_id: z.number().int(),
   period_id: z.number().int(),
-  section: idRef.nullable(),
-  specialization: idRef.nullable(),
-  period: idRef.nullable(),
-  semester: idRef.nullable(),
-  payments: z.array(idRef),
-  /** Whether some, but not all, of the period fee has been paid. */
+  /** active or retired. */
+  status: z.string(),
+  section: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    letter_code: z.string(),
+    title: z.string().nullable(),
+    shift: z.string(),
+  }),
+  specialization: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    code: z.string(),
+    is_basic: z.boolean(),
+  }),
+  period: z.object({
+    id: z.number().int(),
+    year: z.number().int(),
+    number: z.number().int(),
+    enabled: z.boolean(),
+    start_date: z.string(),
+    end_date: z.string(),
+  }),
+  semester: z.object({ id: z.number().int(), number: z.number().int(), code: z.string() }),
+  /** The student's payments of that period, newest first. */
+  payments: z.array(inscriptionPaymentSchema),
+  /** Some of the period fee has been paid, but not all of it. */
   partial_paid: z.boolean(),
 });
 export type LatestInscription = z.infer<typeof latestInscriptionSchema>;
+
+export const sessionStudentSchema = sessionPersonSchema.extend({
+  /** 'female' or 'male' (the payment banner greets with Bienvenida/Bienvenido). */
+  gender: z.string(),
+  latest_inscription: latestInscriptionSchema.nullable(),
+});
+export type SessionStudent = z.infer<typeof sessionStudentSchema>;
+
+export const sessionTeacherSchema = sessionPersonSchema.extend({
+  is_coordinator: z.boolean(),
+  /** The specialization a coordinator coordinates. */
+  specialization_id: z.number().int().nullable(),
+});
+export type SessionTeacher = z.infer<typeof sessionTeacherSchema>;
 
 /** The session user of spec.md §3 (derived flags come from `sessionFlags` in common/session.ts). */
 export const sessionUserSchema = z.object({
@@ -73,8 +120,9 @@ export const sessionUserSchema = z.object({
   /** Address of the picture (`/api/users/{id}/profile-picture?v=…`, needs the bearer token) or null. */
   profile_picture: z.string().nullable(),
   permissions: z.record(z.string(), z.boolean()),
-  student: sessionPersonSchema.nullable(),
+  student: sessionStudentSchema.nullable(),
   teacher: sessionTeacherSchema.nullable(),
+  /** A student's latest inscription (the same as `student.latest_inscription`); null otherwise. */
   latest_inscription: latestInscriptionSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

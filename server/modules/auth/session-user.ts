@@ -1,17 +1,151 @@
-import { eq } from "drizzle-orm";
-import type { SessionUser } from "../../../common/schemas/auth.js";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { isStudent, isTeacherGroup } from "../../../common/roles.js";
+import type {
+  LatestInscription,
+  SessionStudent,
+  SessionTeacher,
+  SessionUser,
+} from "../../../common/schemas/auth.js";
 import { permissionsFor } from "../../../common/session.js";
 import type { DbOrTx } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
+import {
+  feeInstallments,
+  inscriptions,
+  payments,
+  periods,
+  sections,
+  semesters,
+  specializations,
+  studentPeriodFees,
+  students,
+  teachers,
+  users,
+} from "../../db/schema/index.js";
 import { profilePictureUrl } from "../users/presenter.js";
 
 /**
+ * A student's latest inscription (the one of the latest-starting period) with its section,
+ * specialization, period, semester, that period's payments (newest first) and whether the period fee
+ * is partly paid.
+ */
+export async function loadLatestInscription(opts: {
+  db: DbOrTx;
+  studentId: number;
+}): Promise<LatestInscription | null> {
+  const [row] = await opts.db
+    .select({
+      inscription: inscriptions,
+      section: sections,
+      specialization: specializations,
+      period: periods,
+      semester: semesters,
+    })
+    .from(inscriptions)
+    .innerJoin(periods, eq(periods.id, inscriptions.periodId))
+    .innerJoin(sections, eq(sections.id, inscriptions.sectionId))
+    .innerJoin(specializations, eq(specializations.id, inscriptions.specializationId))
+    .innerJoin(semesters, eq(semesters.id, inscriptions.semesterId))
+    .where(eq(inscriptions.studentId, opts.studentId))
+    .orderBy(desc(periods.startDate), desc(inscriptions.id))
+    .limit(1);
+  if (!row) return null;
+  const { inscription, section, specialization, period, semester } = row;
+  const [paymentRows, [fee]] = await Promise.all([
+    opts.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.studentId, opts.studentId), eq(payments.periodId, period.id)))
+      .orderBy(desc(payments.date), desc(payments.id)),
+    opts.db
+      .select({
+        completedAt: studentPeriodFees.completedAt,
+        paidE2: sql<number>`coalesce(sum(${feeInstallments.paidAmountE2}), 0)::int`,
+      })
+      .from(studentPeriodFees)
+      .leftJoin(feeInstallments, eq(feeInstallments.feeId, studentPeriodFees.id))
+      .where(and(eq(studentPeriodFees.studentId, opts.studentId), eq(studentPeriodFees.periodId, period.id)))
+      .groupBy(studentPeriodFees.id),
+  ]);
+  return {
+    id: inscription.id,
+    student_id: inscription.studentId,
+    period_id: inscription.periodId,
+    status: inscription.status,
+    section: {
+      id: section.id,
+      code: section.code,
+      letter_code: section.letterCode,
+      title: section.title,
+      shift: section.shift,
+    },
+    specialization: {
+      id: specialization.id,
+      title: specialization.title,
+      code: specialization.code,
+      is_basic: specialization.isBasic,
+    },
+    period: {
+      id: period.id,
+      year: period.year,
+      number: period.number,
+      enabled: period.enabled,
+      start_date: period.startDate,
+      end_date: period.endDate,
+    },
+    semester: { id: semester.id, number: semester.number, code: semester.code },
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      title: p.title,
+      status: p.status,
+      type: p.type,
+      from_report: p.fromReport,
+      date: p.date,
+      amount_e2: p.amountE2,
+      receipt_number: p.receiptNumber,
+      student_id: p.studentId,
+      period_id: p.periodId,
+      created_at: p.createdAt.toISOString(),
+    })),
+    partial_paid: Boolean(fee && !fee.completedAt && Number(fee.paidE2) > 0),
+  };
+}
+
+async function loadStudent(db: DbOrTx, user: { id: number; email: string }): Promise<SessionStudent | null> {
+  const [student] = await db.select().from(students).where(eq(students.userId, user.id));
+  if (!student) return null;
+  return {
+    id: student.id,
+    first_name: student.firstName,
+    last_name: student.lastName,
+    email: user.email,
+    gender: student.gender,
+    latest_inscription: await loadLatestInscription({ db, studentId: student.id }),
+  };
+}
+
+async function loadTeacher(db: DbOrTx, user: { id: number; email: string }): Promise<SessionTeacher | null> {
+  const [teacher] = await db.select().from(teachers).where(eq(teachers.userId, user.id));
+  if (!teacher) return null;
+  return {
+    id: teacher.id,
+    first_name: teacher.firstName,
+    last_name: teacher.lastName,
+    email: user.email,
+    is_coordinator: teacher.isCoordinator,
+    specialization_id: teacher.specializationId,
+  };
+}
+
+/**
  * The session user of spec.md §3 for a user id (null when there is none): account fields, the
- * permissions map of its role, its student or teacher profile and a student's latest inscription.
+ * permissions map of its role, its student or teacher profile and a student's latest inscription
+ * (also under `student.latest_inscription`).
  */
 export async function loadSessionUser(opts: { db: DbOrTx; userId: number }): Promise<SessionUser | null> {
   const [user] = await opts.db.select().from(users).where(eq(users.id, opts.userId));
   if (!user) return null;
+  const student = isStudent(user.type) ? await loadStudent(opts.db, user) : null;
+  const teacher = isTeacherGroup(user.type) ? await loadTeacher(opts.db, user) : null;
   return {
     id: user.id,
     type: user.type,
@@ -19,8 +153,8 @@ export async function loadSessionUser(opts: { db: DbOrTx; userId: number }): Pro
     email: user.email,
     profile_picture: profilePictureUrl(user),
     permissions: permissionsFor(user.type),
-    student: null,
-    teacher: null,
-    latest_inscription: null,
+    student,
+    teacher,
+    latest_inscription: student?.latest_inscription ?? null,
   };
 }
