@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
+import { can } from "../../common/session";
 import { sessionStore } from "./store";
 import type { SessionUser } from "./types";
 import { type SessionFlags, sessionFlags } from "./user";
@@ -20,7 +21,7 @@ export function useSession(): SessionState {
       user,
       token: session?.token ?? null,
       isLoggedIn: session !== null,
-      can: (permission: string) => user?.permissions?.[permission] === true,
+      can: (permission: string) => can(user, permission),
     };
   }, [session]);
 }

@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { Role, type RoleNumber } from "../../common/roles";
+import { permissionsFor } from "../../common/session";
 import { fieldErrorStore } from "../api/field-errors";
 import { createQueryClient } from "../api/query-client";
 import i18n from "../i18n";
@@ -20,15 +21,19 @@ configure({ asyncUtilTimeout: 5_000 });
 /** A session user of a role, with names; `overrides` replace any field. */
 export function makeUser(type: RoleNumber, overrides: Partial<SessionUser> = {}): SessionUser {
   const person = { id: 10, first_name: "Ana María", last_name: "Pérez", email: "ana@example.com" };
+  const isStaff = type === Role.teacher || type === Role.coordinator;
   return {
     id: 1,
     type,
-    name: type >= Role.lowAdmin ? "Carlos Administrador" : null,
+    name: type >= Role.lowAdmin ? "Carlos Administrador" : "Ana María Pérez",
     email: type >= Role.lowAdmin ? "admin@example.com" : person.email,
     profile_picture: null,
-    permissions: {},
-    student: type === Role.student ? { ...person, gender: "female" } : null,
-    teacher: type === Role.teacher || type === Role.coordinator ? person : null,
+    permissions: permissionsFor(type),
+    student: type === Role.student ? { ...person, gender: "female", latest_inscription: null } : null,
+    teacher: isStaff
+      ? { ...person, is_coordinator: type === Role.coordinator, specialization_id: null }
+      : null,
+    latest_inscription: null,
     ...overrides,
   };
 }
