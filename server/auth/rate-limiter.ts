@@ -33,6 +33,12 @@ export class RateLimiter {
     else this.buckets.set(key, { count: 1, resetAt: this.now() + this.options.windowMs });
   }
 
+  /** Gives back one hit on `key` (an attempt that turned out fine). */
+  release(key: string): void {
+    const b = this.bucket(key);
+    if (b && b.count > 0) b.count -= 1;
+  }
+
   /** Forgets `key` (for example after a successful login). */
   reset(key: string): void {
     this.buckets.delete(key);

@@ -153,6 +153,14 @@ describe("rate limiting of login and recovery", () => {
       expect((await login("aula@colegio.test", password, "10.3.0.1")).statusCode).toBe(200);
   });
 
+  it("stops a burst of parallel guesses", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => login(`rafaga${i}@colegio.test`, "mala", "10.5.0.1")),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
+  });
+
   it("limits password-reset and recover-password calls", async () => {
     const reset = () =>
       ctx.app.inject({

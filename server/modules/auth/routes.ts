@@ -46,23 +46,25 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      // Failed attempts count per IP and per e-mail; a successful login does not use up the IP's quota.
+      // Every attempt counts at once (so a burst of parallel guesses is stopped too); a successful login
+      // gives its hit back, so a school behind one address is not locked out by its own users.
       const keys = [ipKey("login", request), emailKey("login", request.body.email)];
       checkLimit(reply, keys);
-      try {
-        const session = await login({
-          db: app.db,
-          config: app.config,
-          email: request.body.email,
-          password: request.body.password,
-          remember: request.body.remember_me ?? false,
-        });
-        limiter.reset(keys[1]!);
-        return session;
-      } catch (err) {
-        if (err instanceof AppError && err.message === "auth_failed") for (const k of keys) limiter.hit(k);
+      for (const k of keys) limiter.hit(k);
+      const session = await login({
+        db: app.db,
+        config: app.config,
+        email: request.body.email,
+        password: request.body.password,
+        remember: request.body.remember_me ?? false,
+      }).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.message === "auth_failed"))
+          for (const k of keys) limiter.release(k);
         throw err;
-      }
+      });
+      limiter.release(keys[0]!);
+      limiter.reset(keys[1]!);
+      return session;
     },
   );
 
