@@ -4,7 +4,7 @@ import { Role } from "../../../common/roles.js";
 import { verifyPassword } from "../../auth/password.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import type { Db } from "../client.js";
-import { type DemoAccounts, demoPasswords, formatDemoAccounts, seedDemo } from "./demo.js";
+import { type DemoAccounts, demoPasswords, ensureDemo, formatDemoAccounts, seedDemo } from "./demo.js";
 
 let ctx: TestContext;
 let accounts: DemoAccounts;
@@ -138,5 +138,12 @@ describe("demo seed", () => {
     expect(await count("pre_inscriptions")).toBe(4);
     expect(await count("document_requests")).toBe(5);
     expect(await count("binnacles")).toBe(8);
+  });
+
+  it("is not seeded twice by ensureDemo, which still answers the logins", async () => {
+    const again = await ensureDemo(ctx.db, { today });
+    expect(again.seeded).toBe(false);
+    expect(again.accounts.map((a) => a.email).sort()).toEqual(accounts.map((a) => a.email).sort());
+    expect(await count("students")).toBe(120);
   });
 });
