@@ -87,6 +87,7 @@ export const studentPeriodFees = pgTable(
   (t) => [
     unique("student_period_fees_student_period_unique").on(t.studentId, t.periodId),
     index("student_period_fees_period_idx").on(t.periodId),
+    index("student_period_fees_inscription_idx").on(t.inscriptionId),
     check("student_period_fees_installment_methods_valid", validMethods(t.installmentPaymentMethods)),
     check("student_period_fees_full_methods_valid", validMethods(t.fullPaymentMethods)),
     check(

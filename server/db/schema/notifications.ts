@@ -42,6 +42,7 @@ export const notifications = pgTable(
     check("notifications_type_range", sql`${t.type} between 1 and 9`),
     check("notifications_receiver_only_single", sql`${t.receiverUserId} is null or ${t.type} = 7`),
     index("notifications_sender_idx").on(t.senderUserId),
+    index("notifications_receiver_idx").on(t.receiverUserId),
     index("notifications_created_at_idx").on(t.createdAt),
   ],
 );

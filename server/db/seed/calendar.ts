@@ -30,11 +30,12 @@ function holidaysOf(year: number) {
 }
 
 /** Holidays of the periods' years and the activities calendar of both periods. */
-export async function seedCalendar(db: DbOrTx, academics: SeededAcademics) {
+export async function seedCalendar(db: DbOrTx, academics: SeededAcademics): Promise<Set<string>> {
   const { startDate, endDate } = academics.currentPeriod;
   const years = new Set([day.year(startDate), day.year(academics.nextPeriod.endDate)]);
   for (let y = Math.min(...years); y <= Math.max(...years); y++) years.add(y);
-  await db.insert(s.holidays).values([...years].sort().flatMap(holidaysOf));
+  const holidays = [...years].sort().flatMap(holidaysOf);
+  await db.insert(s.holidays).values(holidays);
 
   const periodId = academics.currentPeriodId;
   const week = (n: number) => day.add(startDate, n * 7);
@@ -90,4 +91,7 @@ export async function seedCalendar(db: DbOrTx, academics: SeededAcademics) {
       color: "#0c8599",
     },
   ]);
+  const days = new Set<string>();
+  for (const h of holidays) for (let d = h.startDate; d <= h.endDate; d = day.add(d, 1)) days.add(d);
+  return days;
 }

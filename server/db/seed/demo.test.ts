@@ -108,6 +108,22 @@ describe("demo seed", () => {
     expect(over).toBe(0);
   });
 
+  it("records the lessons given so far with attendance and some notes", async () => {
+    expect(await count("lessons")).toBeGreaterThan(200);
+    expect(await count("lessons where date >= '2031-03-12'")).toBe(0);
+    expect(await count("lessons l join holidays h on l.date between h.start_date and h.end_date")).toBe(0);
+    expect(await count("lessons where evaluated and weight = 20")).toBe(28);
+    expect(await count("lesson_students where note is not null")).toBeGreaterThan(300);
+    for (const attendance of ["present", "absent", "delayed"]) {
+      expect(await count(`lesson_students where attendance = '${attendance}'`)).toBeGreaterThan(0);
+    }
+    // Only enrolled students appear in a lesson.
+    expect(
+      await count(`lesson_students ls join lessons l on l.id = ls.lesson_id where not exists (
+        select 1 from course_enrolments e where e.student_id = ls.student_id and e.course_section_id = l.course_section_id)`),
+    ).toBe(0);
+  });
+
   it("records fees and payments in every status", async () => {
     expect(await count("period_price_installments")).toBe(5);
     expect(await count("student_period_fees")).toBe(120);

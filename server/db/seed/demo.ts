@@ -10,6 +10,7 @@ import { seedMoney } from "./money.js";
 import { type DemoAccount, demoPasswords, seedPeople, seedStaffLinks } from "./people.js";
 import { day, Random } from "./random.js";
 import { seedSections } from "./sections.js";
+import { seedLessons } from "./teaching.js";
 
 export type { DemoAccount } from "./people.js";
 export { demoPasswords } from "./people.js";
@@ -85,7 +86,8 @@ async function fill(tx: DbOrTx, now: Date): Promise<DemoAccounts> {
   await seedStaffLinks(tx, people, bySpecialization);
   const inscriptions = await seedEnrolment(tx, academics, people, sections);
   await seedMoney(tx, random, academics, people, inscriptions, today, now);
-  await seedCalendar(tx, academics);
+  const holidays = await seedCalendar(tx, academics);
+  await seedLessons(tx, random, academics, sections, inscriptions, holidays, today);
   await seedCommunication(tx, random, academics, people, inscriptions, today, now);
   return people.accounts;
 }

@@ -50,7 +50,7 @@ export type SeededSection = {
   semesterId: number;
   specializationId: number;
   size: number;
-  courseSections: { id: number; courseId: number; teacherId: number }[];
+  courseSections: { id: number; courseId: number; teacherId: number; days: number[] }[];
 };
 
 /** The weekly slots of the c-th course of a section: two days, two class hours each. */
@@ -131,7 +131,7 @@ export async function seedSections(db: DbOrTx, academics: SeededAcademics, peopl
       for (const slot of slots) {
         scheduleValues.push({ courseSectionId: cs.id, classroomId: room.id, ...slot });
       }
-      return { id: cs.id, courseId: cs.courseId, teacherId };
+      return { id: cs.id, courseId: cs.courseId, teacherId, days: slots.map((x) => x.day) };
     });
     sections.push({
       id: sectionRows[k]!.id,

@@ -1,0 +1,2 @@
+CREATE INDEX "student_period_fees_inscription_idx" ON "student_period_fees" USING btree ("inscription_id");--> statement-breakpoint
+CREATE INDEX "notifications_receiver_idx" ON "notifications" USING btree ("receiver_user_id");
