@@ -147,6 +147,7 @@ export const fieldLabels: Record<string, string> = {
   limit: "cantidad por página",
   search: "búsqueda",
   sort_by: "ordenar por",
+  min_capacity: "capacidad mínima",
 };
 
 /**

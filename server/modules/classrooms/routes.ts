@@ -57,7 +57,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.get(
     "/classrooms",
     {
-      preHandler: app.allow("adminGroup"),
+      onRequest: app.allow("adminGroup"),
       schema: {
         tags,
         summary: "Listar aulas",
@@ -75,7 +75,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.get(
     "/classrooms/schedules-availability",
     {
-      preHandler: app.allow("adminGroup"),
+      onRequest: app.allow("adminGroup"),
       schema: {
         tags,
         summary: "Disponibilidad de aulas",
@@ -107,7 +107,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.get(
     "/classrooms/:id",
     {
-      preHandler: app.allow("adminGroup"),
+      onRequest: app.allow("adminGroup"),
       schema: {
         tags,
         summary: "Ver un aula",
@@ -121,7 +121,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.get(
     "/classrooms/:id/schedules",
     {
-      preHandler: app.allow("adminGroup"),
+      onRequest: app.allow("adminGroup"),
       schema: {
         tags,
         summary: "Horarios de un aula",
@@ -144,7 +144,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.post(
     "/classrooms",
     {
-      preHandler: app.allow("adminOnly"),
+      onRequest: app.allow("adminOnly"),
       schema: {
         tags,
         summary: "Crear un aula",
@@ -161,7 +161,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.patch(
     "/classrooms/:id",
     {
-      preHandler: app.allow("adminOnly"),
+      onRequest: app.allow("adminOnly"),
       schema: {
         tags,
         summary: "Actualizar un aula",
@@ -178,7 +178,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.delete(
     "/classrooms/:id",
     {
-      preHandler: app.allow("adminOnly"),
+      onRequest: app.allow("adminOnly"),
       schema: {
         tags,
         summary: "Eliminar un aula",

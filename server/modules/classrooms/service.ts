@@ -148,14 +148,14 @@ export async function deleteClassroom(opts: { db: DbOrTx; id: number }): Promise
       .where(eq(schedules.classroomId, opts.id))
       .limit(1);
     if (used) throw refuse("classroom_has_schedules");
-    try {
-      await tx.delete(classrooms).where(eq(classrooms.id, opts.id));
-    } catch (error) {
-      // A schedule written between the check and the delete: the foreign key refuses it.
-      if (isForeignKeyViolation(error)) throw refuse("classroom_has_schedules");
-      throw error;
-    }
+    await tx.delete(classrooms).where(eq(classrooms.id, opts.id)).catch(translateDeleteError);
   });
+}
+
+/** A schedule written between the check and the delete: the schedules' foreign keys refuse the delete. */
+export function translateDeleteError(error: unknown): never {
+  if (isForeignKeyViolation(error)) throw refuse("classroom_has_schedules");
+  throw error;
 }
 
 /** The given period, else the enabled (current) one, else none (every period). */
