@@ -1,15 +1,8 @@
 import { z } from "zod";
+import { confirmed } from "../validation/zod.js";
 
 /** Passwords chosen by a person: 8 to 255 characters. */
-export const newPasswordSchema = z
-  .string()
-  .min(8, "La contraseña debe tener al menos 8 caracteres.")
-  .max(255, "La contraseña no debe superar 255 caracteres.");
-
-const confirmationMismatch = {
-  message: "La confirmación de la contraseña no coincide.",
-  path: ["password_confirmation"],
-};
+export const newPasswordSchema = z.string().min(8).max(255);
 
 export const loginBodySchema = z.object({
   email: z.string().trim().min(1).max(255),
@@ -24,7 +17,7 @@ export const confirmAccountBodySchema = z
     password: newPasswordSchema,
     password_confirmation: z.string(),
   })
-  .refine((b) => b.password === b.password_confirmation, confirmationMismatch);
+  .superRefine(confirmed("password"));
 export type ConfirmAccountBody = z.infer<typeof confirmAccountBodySchema>;
 
 export const recoverPasswordBodySchema = confirmAccountBodySchema;

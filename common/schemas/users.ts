@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { confirmed } from "../validation/zod.js";
 import { newPasswordSchema } from "./auth.js";
 
 export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const updateEmailBodySchema = z.object({
-  email: z.email("El correo electrónico no es válido.").max(255),
+  email: z.email().max(255),
   /** Current password; required when a person changes their own e-mail. */
   password: z.string().max(255).optional(),
 });
@@ -17,10 +18,7 @@ export const updatePasswordBodySchema = z
     password: newPasswordSchema,
     password_confirmation: z.string(),
   })
-  .refine((b) => b.password === b.password_confirmation, {
-    message: "La confirmación de la contraseña no coincide.",
-    path: ["password_confirmation"],
-  });
+  .superRefine(confirmed("password"));
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
 
 export const updateUserBodySchema = z.object({

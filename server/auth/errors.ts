@@ -1,3 +1,4 @@
+import { validationMessage } from "../../common/validation/messages.js";
 import { AppError } from "../http/errors.js";
 
 /**
@@ -26,7 +27,7 @@ export const authErrors = {
     new AppError(400, "new_email_equals_current", "El nuevo correo electrónico es igual al actual."),
   emailAlreadyTaken: () =>
     new AppError(422, "email_already_taken", "El correo electrónico ya está registrado.", undefined, {
-      email: ["El correo electrónico ya ha sido registrado."],
+      email: [validationMessage("unique", "email")],
     }),
   tooManyRequests: () =>
     new AppError(429, "too_many_requests", "Demasiados intentos. Intente de nuevo en unos minutos."),

@@ -60,7 +60,7 @@ describe("account confirmation and password recovery through the outbox", () => 
       password_confirmation: "otra",
     });
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().errors.password_confirmation).toBeDefined();
+    expect(mismatch.json().errors.password).toEqual(["La confirmación de contraseña no coincide."]);
 
     const ok = await post("/api/confirm-account", {
       token: mail!.token,

@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from "../../auth/password.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { AppError, invalidField, notFound } from "../../http/errors.js";
+import { AppError, notFound } from "../../http/errors.js";
+import { fieldError } from "../../http/validation.js";
 import type { Mailer } from "../../mail/index.js";
 import { sendAccountConfirmation } from "../auth/service.js";
 import { loadSessionUser } from "../auth/session-user.js";
@@ -77,7 +78,7 @@ async function assertCurrentPassword(opts: {
   password: string | undefined;
 }) {
   if (opts.actor.id !== opts.user.id) return;
-  if (!opts.password) throw invalidField(opts.field, "El campo contraseña actual es obligatorio.");
+  if (!opts.password) throw fieldError(opts.field, "required");
   if (!(await verifyPassword(opts.password, opts.user.passwordHash))) throw authErrors.invalidPassword();
 }
 
@@ -158,16 +159,13 @@ export async function saveProfilePicture(opts: {
   const user = await findUser(opts.db, opts.userId);
   assertCanManageAccount(opts.actor, user);
   const { upload } = opts;
-  if (!upload) throw invalidField(pictureField, "El campo foto de perfil es obligatorio.");
+  if (!upload) throw fieldError(pictureField, "required");
   if (upload.truncated || upload.data.length > profilePictureMaxBytes)
-    throw invalidField(
-      pictureField,
-      `La foto de perfil no debe ser mayor que ${profilePictureMaxBytes / 1024} kilobytes.`,
-    );
-  if (upload.data.length === 0) throw invalidField(pictureField, "El campo foto de perfil es obligatorio.");
+    throw fieldError(pictureField, "max", { kind: "file", max: profilePictureMaxBytes / 1024 });
+  if (upload.data.length === 0) throw fieldError(pictureField, "required");
   const kind = detectImage(upload.data);
   if (!kind || kind.mime !== normalizeMime(upload.mimetype))
-    throw invalidField(pictureField, "La foto de perfil debe ser un archivo de tipo: jpeg, png, webp.");
+    throw fieldError(pictureField, "mimes", { values: ["jpeg", "png", "webp"] });
   const fileName = await storePicture(opts.config.storageDir, user.id, upload.data, kind);
   const [updated] = await opts.db
     .update(users)
