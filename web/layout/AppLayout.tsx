@@ -27,7 +27,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     <AppShell
       header={{ height: 60 }}
       navbar={{
-        width: 264,
+        width: 280,
         breakpoint: BREAKPOINT,
         collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
       }}

@@ -71,9 +71,9 @@ describe("breadcrumbs", () => {
   it("shows the trail the page sets", async () => {
     loginAs(Role.admin);
     mockFetch();
-    renderApp("/classrooms");
+    renderApp("/soon");
     const trail = await screen.findByRole("navigation", { name: "Ruta de navegación" });
-    expect(await within(trail).findByText("Aulas")).toBeInTheDocument();
+    expect(await within(trail).findByText("En construcción")).toBeInTheDocument();
   });
 });
 

@@ -21,7 +21,7 @@ export default function HomePage() {
         <Group gap="md" wrap="nowrap">
           <UserAvatar user={user} size={56} />
           <div>
-            <Title order={1} size="h2">
+            <Title order={1} size="h3">
               {t("home.welcome", { name })}
             </Title>
             <Text c="dimmed">{t("home.role", { role: t(`roles.${user.type}`) })}</Text>
