@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { LoginResponse, SessionUser } from "../session/types";
-import { api } from "./client";
+import { api, type RequestOptions } from "./client";
 import type { ItemResponse } from "./types";
 
 export type LoginPayload = { email: string; password: string; remember_me: boolean };
@@ -11,7 +11,8 @@ const guest = { auth: false } as const;
 export const authApi = {
   login: (payload: LoginPayload) => api.post<LoginResponse>("/login", payload, guest),
   logout: () => api.post<void>("/logout", undefined, { quiet: true, cancellable: false }),
-  me: (signal?: AbortSignal) => api.get<ItemResponse<SessionUser>>("/users/me", { signal }),
+  me: (signal?: AbortSignal, options: Pick<RequestOptions, "quiet"> = {}) =>
+    api.get<ItemResponse<SessionUser>>("/users/me", { signal, ...options }),
   confirmAccount: (payload: NewPasswordPayload) => api.post<void>("/confirm-account", payload, guest),
   requestPasswordReset: (email: string) =>
     api.post<void>(`/password-reset/${encodeURIComponent(email)}`, undefined, guest),

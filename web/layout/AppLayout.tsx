@@ -5,6 +5,7 @@ import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { PageLoader } from "../pages/system/PageLoader";
+import { useRefreshUser } from "../session/useRefreshUser";
 import { HeaderBreadcrumbs } from "./HeaderBreadcrumbs";
 import { NotificationBell } from "./NotificationBell";
 import { Sidebar } from "./Sidebar";
@@ -18,6 +19,7 @@ const BREAKPOINT = "sm";
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
+  useRefreshUser(true);
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const isSmall = useMediaQuery(`(max-width: 48em)`) ?? false;

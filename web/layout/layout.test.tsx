@@ -52,6 +52,28 @@ describe("user menu", () => {
   });
 });
 
+describe("session refresh", () => {
+  it("refreshes the stored user from /api/users/me", async () => {
+    const user = loginAs(Role.admin);
+    mockFetch((url) =>
+      url === "/api/users/me" ? jsonResponse(200, { data: { ...user, name: "Nuevo Nombre" } }) : undefined,
+    );
+    renderApp("/home");
+    await waitFor(() => expect(screen.getByTestId("header-user-name")).toHaveTextContent("Nuevo Nombre"));
+    expect(sessionStore.get()?.user.name).toBe("Nuevo Nombre");
+  });
+
+  it("ends the session when the token was revoked", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) =>
+      url === "/api/users/me" ? jsonResponse(404, { message: "the_token_has_been_blacklisted" }) : undefined,
+    );
+    const { router } = renderApp("/home");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(sessionStore.get()).toBeNull();
+  });
+});
+
 describe("sidebar in the shell", () => {
   it("shows the student's links only", async () => {
     loginAs(Role.student);

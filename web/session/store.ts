@@ -1,4 +1,10 @@
-import { clearStoredSession, readStoredSession, writeStoredSession } from "./storage";
+import {
+  clearStoredSession,
+  readStoredSession,
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+  writeStoredSession,
+} from "./storage";
 import type { SessionUser, StoredSession } from "./types";
 
 type Listener = () => void;
@@ -15,6 +21,14 @@ function set(next: StoredSession | null) {
   if (next) writeStoredSession(next);
   else clearStoredSession();
   emit();
+}
+
+// Another tab logged in or out: follow it.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === null || event.key === TOKEN_STORAGE_KEY || event.key === USER_STORAGE_KEY)
+      sessionStore.reload();
+  });
 }
 
 /**
