@@ -38,6 +38,12 @@ describe("authenticate (bearer tokens)", () => {
     }
   });
 
+  it("authenticates before validating or reading uploads", async () => {
+    const res = await ctx.app.inject({ method: "PATCH", url: "/api/users/1/email", payload: { email: 5 } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe("Token not provided");
+  });
+
   it("refuses an expired token", async () => {
     const { user } = await createUserWithToken(ctx, Role.admin);
     const { token } = await signAccessToken({

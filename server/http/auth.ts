@@ -16,9 +16,9 @@ declare module "fastify" {
     principal: Principal | null;
   }
   interface FastifyInstance {
-    /** preHandler: requires a valid, unrevoked token of an enabled user. */
+    /** Hook (use as `onRequest`, before validation): requires a valid, unrevoked token of an enabled user. */
     authenticate: preHandlerHookHandler;
-    /** preHandlers: authenticate, then require one of the roles of an access rule (common/access.ts). */
+    /** Hooks (use as `onRequest`): authenticate, then require one of the roles of an access rule (common/access.ts). */
     allow(rule: AccessRule | readonly number[]): preHandlerHookHandler[];
   }
 }

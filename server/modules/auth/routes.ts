@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     "/logout",
-    { preHandler: app.authenticate, schema: { tags, summary: "Cerrar sesión (revoca el token)" } },
+    { onRequest: app.authenticate, schema: { tags, summary: "Cerrar sesión (revoca el token)" } },
     async (request, reply) => {
       const principal = principalOf(request);
       await logout({ db: app.db, jti: principal.jti, expiresAt: principal.expiresAt });

@@ -48,7 +48,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     "/users/me",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Usuario de la sesión",
@@ -61,7 +61,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     "/users/:id",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: "Ver una cuenta", params: userIdParamsSchema, response: userResponse },
     },
     async (request) => ({
@@ -72,7 +72,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.patch(
     "/users/:id",
     {
-      preHandler: app.allow("adminGroup"),
+      onRequest: app.allow("adminGroup"),
       schema: {
         tags,
         summary: "Actualizar el perfil de un administrador",
@@ -94,7 +94,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.patch(
     "/users/:id/email",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Cambiar el correo electrónico",
@@ -117,7 +117,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.patch(
     "/users/:id/password",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Cambiar la contraseña",
@@ -140,7 +140,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     "/users/:id/profile-picture",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Subir la foto de perfil (multipart, campo profile_picture; JPEG, PNG o WebP hasta 2 MB)",
@@ -162,7 +162,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.delete(
     "/users/:id/profile-picture",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Quitar la foto de perfil",
@@ -183,7 +183,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     "/users/:id/profile-picture",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: "Ver la foto de perfil (solo con sesión)", params: userIdParamsSchema },
     },
     async (request, reply) => {
@@ -203,7 +203,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     "/users/:id/send-account-confirm",
     {
-      preHandler: app.allow("adminOnly"),
+      onRequest: app.allow("adminOnly"),
       schema: {
         tags,
         summary: "Reenviar el correo de confirmación de cuenta",
