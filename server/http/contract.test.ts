@@ -65,6 +65,31 @@ async function testRoutes(instance: FastifyInstance) {
   });
   r.post("/rules", { schema: { body: ruleSchema } }, async () => ({ ok: true }));
   r.post("/echo", { schema: { body: z.object({ name: z.string() }) } }, async (req) => req.body);
+  // A route validated the Ajv way (an array of JSON-schema errors), as a plugin might.
+  instance.post(
+    "/ajv",
+    {
+      // Hidden from the OpenAPI document, which only reads Zod schemas.
+      schema: { hide: true, body: { type: "object" } } as never,
+      validatorCompiler: () => () => ({
+        error: [
+          {
+            keyword: "required",
+            instancePath: "",
+            schemaPath: "#/required",
+            params: { missingProperty: "email" },
+          },
+          {
+            keyword: "type",
+            instancePath: "/max_capacity",
+            schemaPath: "#/type",
+            params: { type: "integer" },
+          },
+        ] as never,
+      }),
+    },
+    async () => ({ ok: true }),
+  );
   r.get(
     "/list",
     {
@@ -155,6 +180,15 @@ describe("error shape", () => {
       message: "validation_failed",
       description: "Por favor verifique la información ingresada",
       errors: { code: ["El valor del campo código ya está en uso."] },
+    });
+  });
+
+  it("422: JSON-schema (Ajv) validation errors take the same shape", async () => {
+    const res = await app.inject({ method: "POST", url: "/api/test/ajv", payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      email: ["El campo correo electrónico es obligatorio."],
+      max_capacity: ["El campo máxima capacidad no es válido."],
     });
   });
 

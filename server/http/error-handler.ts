@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeError } from "../../common/errors.js";
+import { validationMessage } from "../../common/validation/messages.js";
 import { fieldKey, spanishIssueMessage } from "../../common/validation/zod.js";
 import { pgErrorOf, translateDbError } from "../db/constraints.js";
 import { PgCode } from "./db-errors.js";
@@ -93,6 +94,18 @@ export function registerErrorHandling(app: FastifyInstance) {
         const issue = { ...v.params, code: v.keyword, path } as Parameters<typeof spanishIssueMessage>[0];
         const field = fieldKey(path, error.validationContext ?? "body");
         errors[field] = [...(errors[field] ?? []), spanishIssueMessage(issue)];
+      }
+      return send(reply, 422, validationErrorBody(errors));
+    }
+
+    if (Array.isArray(error.validation) && error.validation.length > 0) {
+      // A route validated by a JSON schema (Ajv) rather than Zod: same 422 shape, a generic message.
+      const errors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+        const path = [...v.instancePath.split("/").filter(Boolean), ...(missing ? [missing] : [])];
+        const field = fieldKey(path, error.validationContext ?? "body");
+        errors[field] = [validationMessage(missing ? "required" : "invalid", path)];
       }
       return send(reply, 422, validationErrorBody(errors));
     }

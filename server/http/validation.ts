@@ -8,6 +8,8 @@ import {
   validationMessage,
 } from "../../common/validation/messages.js";
 import { issuesToFieldErrors, spanishErrorMap } from "../../common/validation/zod.js";
+import { pgErrorOf } from "../db/constraints.js";
+import { PgCode } from "./db-errors.js";
 import { AppError } from "./errors.js";
 
 /** A request part (body, querystring, params, headers) failed its schema: answered as a 422. */
@@ -51,6 +53,22 @@ export const fieldError = (
 
 /** "El valor del campo código ya está en uso.": a unique column refused the value (see db-errors.ts). */
 export const uniqueViolation = (field: string) => fieldError(field, "unique");
+
+/**
+ * Rethrows a unique violation of one of the listed constraints as a 422 on its field, anything else as is.
+ * Services let the database guard uniqueness (safe under concurrency) and call this in their `catch`:
+ *
+ * ```ts
+ * .catch((e) => rethrowUniqueAsField(e, { classrooms_code_unique: "code" }))
+ * ```
+ */
+export function rethrowUniqueAsField(error: unknown, fieldByConstraint: Record<string, string>): never {
+  const pg = pgErrorOf(error);
+  const field =
+    pg?.code === PgCode.uniqueViolation && pg.constraint ? fieldByConstraint[pg.constraint] : undefined;
+  if (field) throw uniqueViolation(field);
+  throw error;
+}
 
 /** "El código seleccionado no existe.": a referenced record is missing. */
 export const missingReference = (field: string) => fieldError(field, "exists");

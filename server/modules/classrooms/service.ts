@@ -12,11 +12,11 @@ import {
   schedules,
   sections,
 } from "../../db/schema/index.js";
-import { isForeignKeyViolation, isUniqueViolation } from "../../http/db-errors.js";
+import { isForeignKeyViolation } from "../../http/db-errors.js";
 import { notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
-import { uniqueViolation } from "../../http/validation.js";
+import { rethrowUniqueAsField } from "../../http/validation.js";
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
 
@@ -77,8 +77,7 @@ export async function getClassroom(opts: { db: DbOrTx; id: number }): Promise<Cl
 
 /** The unique code is the database's to guard: a duplicate is a 422 on `code`, even under concurrency. */
 function translateWriteError(error: unknown): never {
-  if (isUniqueViolation(error, "classrooms_code_unique")) throw uniqueViolation("code");
-  throw error;
+  rethrowUniqueAsField(error, { classrooms_code_unique: "code" });
 }
 
 export async function createClassroom(opts: {
