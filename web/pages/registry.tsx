@@ -22,9 +22,19 @@ export const guestPages: Partial<Record<string, ComponentType>> = {
   "/confirm-password": auth.confirmPassword,
 };
 
+const classrooms = {
+  list: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomListPage }))),
+  create: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomCreatePage }))),
+  edit: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomEditPage }))),
+};
+
 export const pages: Partial<Record<string, ComponentType>> = {
   "/home": lazyPage(() => import("./home/HomePage")),
   "/soon": lazyPage(() => import("./system/SoonPage")),
+  "/profile": lazyPage(() => import("./profile").then((m) => ({ default: m.ProfilePage }))),
+  "/classrooms": classrooms.list,
+  "/classrooms/create": classrooms.create,
+  "/classrooms/:id/edit": classrooms.edit,
 };
 
 /** Route paths whose first segment does not name their area. */

@@ -1,0 +1,3 @@
+export { ClassroomCreatePage } from "./ClassroomCreatePage";
+export { ClassroomEditPage } from "./ClassroomEditPage";
+export { ClassroomListPage } from "./ClassroomListPage";

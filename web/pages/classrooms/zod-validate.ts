@@ -1,0 +1,14 @@
+import type { FormErrors } from "@mantine/form";
+import type { z } from "zod";
+import { issuesToFieldErrors, spanishErrorMap } from "../../../common/validation";
+import { firstMessages } from "../../api/field-errors";
+
+/**
+ * A `@mantine/form` validator from a shared Zod schema, with the same Spanish messages the server's 422
+ * answers carry (first message per field): `validate: (values) => zodErrors(schema, toPayload(values))`.
+ * (Mantine's own `schemaResolver` would give Zod's English texts.)
+ */
+export function zodErrors(schema: z.ZodType, payload: unknown): FormErrors {
+  const result = schema.safeParse(payload, { error: spanishErrorMap });
+  return result.success ? {} : firstMessages(issuesToFieldErrors(result.error.issues));
+}
