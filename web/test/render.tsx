@@ -15,8 +15,8 @@ import { createTestRouter } from "../router";
 import { sessionStore } from "../session/store";
 import type { SessionUser } from "../session/types";
 
-// Lazily loaded pages take a moment on their first, cold import.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazily loaded pages take a moment on their first, cold import (longer on a busy machine).
+configure({ asyncUtilTimeout: 10_000 });
 
 /** A session user of a role, with names; `overrides` replace any field. */
 export function makeUser(type: RoleNumber, overrides: Partial<SessionUser> = {}): SessionUser {
