@@ -24,6 +24,8 @@ const envSchema = z.object({
   TZ: z.string().default("America/Caracas"),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Set to 1 behind a reverse proxy so client addresses come from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -45,6 +47,7 @@ export type Config = {
   adminEmail?: string;
   adminPassword?: string;
   logLevel: string;
+  trustProxy: boolean;
   /** Rate limits for login and recovery calls (per IP and minute). */
   authRateLimit: { max: number; timeWindowMs: number };
 };
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
     authRateLimit: { max: 10, timeWindowMs: 60_000 },
   };
 }
