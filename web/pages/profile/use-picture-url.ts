@@ -6,7 +6,7 @@ export function usePictureUrl(url: string | null | undefined): string | null {
   const { data } = useProfilePictureBlob(url);
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!url || !(data instanceof Blob) || typeof URL.createObjectURL !== "function") {
+    if (!url || !data || typeof URL.createObjectURL !== "function") {
       setObjectUrl(null);
       return;
     }
