@@ -22,6 +22,7 @@ export {
   toListQuery,
 } from "./DataTable/list-params";
 export { SEARCH_DEBOUNCE_MS } from "./DataTable/SearchInput";
+export { zodErrors } from "./form/zod-errors";
 export {
   type PeriodOption,
   PeriodSelector,

@@ -26,3 +26,5 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+// mantine-datatable scrolls its body back to the top on a new page.
+Element.prototype.scrollTo ??= () => {};

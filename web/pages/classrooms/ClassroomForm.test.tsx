@@ -12,8 +12,6 @@ import {
 } from "../../test/render";
 import { classroom, listAnswer } from "./test-data";
 
-Element.prototype.scrollTo ??= () => {};
-
 beforeEach(() => resetAppState());
 afterEach(() => vi.unstubAllGlobals());
 

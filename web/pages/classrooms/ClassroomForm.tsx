@@ -6,7 +6,7 @@ import { type Classroom, createClassroomSchema } from "../../../common/schemas/c
 import type { CreateClassroomPayload } from "../../api/classrooms";
 import { useServerFormErrors } from "../../api/field-errors";
 import { CountedTextarea, CountedTextInput } from "../../components";
-import { zodErrors } from "./zod-validate";
+import { zodErrors } from "../../components/form/zod-errors";
 
 export const CODE_MAX = 20;
 export const DESCRIPTION_MAX = 1000;

@@ -12,9 +12,6 @@ import {
 } from "../../test/render";
 import { classroom, listAnswer, queryOf } from "./test-data";
 
-// jsdom has no Element.scrollTo; mantine-datatable scrolls its body back to the top on a new page.
-Element.prototype.scrollTo ??= () => {};
-
 beforeEach(() => resetAppState());
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { updateUserBodySchema } from "../../../common/schemas/users";
 import { useUpdateName } from "../../api/profile";
 import { toast } from "../../components";
+import { zodErrors } from "../../components/form/zod-errors";
 import type { SessionUser } from "../../session/types";
 import { fullName } from "../../session/user";
 import { useSession } from "../../session/useSession";
-import { zodErrors } from "../classrooms/zod-validate";
 import { ProfileSection } from "./ProfileSection";
 import { showServerErrors } from "./server-errors";
 

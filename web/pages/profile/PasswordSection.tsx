@@ -5,8 +5,8 @@ import { updatePasswordBodySchema } from "../../../common/schemas/users";
 import { validationMessage } from "../../../common/validation";
 import { useUpdatePassword } from "../../api/profile";
 import { toast } from "../../components";
+import { zodErrors } from "../../components/form/zod-errors";
 import type { SessionUser } from "../../session/types";
-import { zodErrors } from "../classrooms/zod-validate";
 import { ProfileSection } from "./ProfileSection";
 import { showServerErrors } from "./server-errors";
 
