@@ -65,6 +65,7 @@ test.describe("aulas", () => {
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(toast(page, "Por favor verifique la información ingresada")).toBeVisible();
     await expect(codeInput).toHaveAttribute("aria-invalid", "true");
+    await expect(codeInput).toHaveAccessibleDescription(/El valor del campo código ya está en uso\./);
     await expect(page).toHaveURL(/\/classrooms\/create$/);
 
     await codeInput.fill(code);

@@ -153,6 +153,19 @@ test.describe("menú lateral por rol", () => {
     });
   }
 
+  test("en pantallas pequeñas el menú empieza oculto y el botón lo muestra", async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await loginViaApi(page, "student");
+    await expect(page.getByText("Ingresaste como Estudiante", { exact: true })).toBeVisible();
+    await expect(sidebar(page)).not.toBeInViewport();
+    await page.getByRole("button", { name: "Mostrar u ocultar el menú" }).click();
+    await expect(sidebar(page)).toBeInViewport();
+    // Following a link closes it again.
+    await sidebar(page).getByRole("link", { name: "Bitácoras", exact: true }).click();
+    await expect(page).toHaveURL(/\/binnacles$/);
+    await expect(sidebar(page)).not.toBeInViewport();
+  });
+
   test("un enlace del menú lleva a su vista y queda marcado", async ({ page }) => {
     await loginViaApi(page, "teacher");
     const holidays = sidebar(page).getByRole("link", { name: "Días feriados", exact: true });
