@@ -3,10 +3,10 @@ import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import "./i18n";
-import { theme, toastDefaults } from "./theme";
+import { localizedTheme, toastDefaults } from "./theme";
 
 type Props = {
   queryClient: QueryClient;
@@ -18,6 +18,10 @@ type Props = {
 /** Every provider the app needs except the router (shared by main.tsx and the test wrapper). */
 export function AppProviders({ queryClient, children, env = "default" }: Props) {
   const { t, i18n } = useTranslation();
+  const theme = useMemo(
+    () => localizedTheme({ togglePassword: t("common.togglePassword"), close: t("common.close") }),
+    [t],
+  );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <DatesProvider settings={{ locale: i18n.language }}>

@@ -34,7 +34,7 @@ export default function HomePage() {
       <Title order={2} size="h4">
         {t("home.areas")}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ alignItems: "start" }}>
         {groups.map((group) => (
           <Card key={group.key} withBorder padding="md">
             <Text fw={600} mb="xs">
