@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
-export type AccessTokenClaims = { userId: number; jti: string; expiresAt: Date; remember: boolean };
+export type AccessTokenClaims = {
+  userId: number;
+  jti: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  remember: boolean;
+};
 
 const ALG = "HS256";
 const key = (secret: string) => new TextEncoder().encode(secret);
@@ -26,7 +32,13 @@ export async function signAccessToken(opts: {
     .sign(key(opts.secret));
   return {
     token,
-    claims: { userId: opts.userId, jti, expiresAt: new Date(exp * 1000), remember: Boolean(opts.remember) },
+    claims: {
+      userId: opts.userId,
+      jti,
+      issuedAt: new Date(now * 1000),
+      expiresAt: new Date(exp * 1000),
+      remember: Boolean(opts.remember),
+    },
   };
 }
 
@@ -39,12 +51,15 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG] });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || !payload.jti || !payload.exp) return { ok: false, reason: "invalid" };
+    if (!Number.isInteger(userId) || !payload.jti || !payload.exp || !payload.iat) {
+      return { ok: false, reason: "invalid" };
+    }
     return {
       ok: true,
       claims: {
         userId,
         jti: payload.jti,
+        issuedAt: new Date(payload.iat * 1000),
         expiresAt: new Date(payload.exp * 1000),
         remember: payload.rem === 1,
       },

@@ -29,6 +29,25 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+function tokenTtlSeconds(app: FastifyInstance, p: Principal): number {
+  return p.remember ? app.config.rememberMeTtlDays * 86400 : app.config.tokenTtlMinutes * 60;
+}
+
+/**
+ * Puts a new token for the caller in the response's `Authorization` header (the web app stores it):
+ * on refresh, and after a password change has ended the caller's older tokens.
+ */
+export async function sendFreshToken(app: FastifyInstance, reply: FastifyReply, p: Principal): Promise<void> {
+  const { token, claims } = await signAccessToken({
+    secret: app.config.jwtSecret,
+    userId: p.id,
+    ttlSeconds: tokenTtlSeconds(app, p),
+    remember: p.remember,
+  });
+  reply.header("Authorization", `Bearer ${token}`);
+  reply.header("X-Token-Expires-At", claims.expiresAt.toISOString());
+}
+
 /** Tokens whose remaining life falls under this share of their lifetime are renewed in the response. */
 const REFRESH_WHEN_REMAINING = 0.25;
 
@@ -50,10 +69,17 @@ async function authenticatePlugin(app: FastifyInstance) {
       .where(eq(revokedTokens.jti, claims.jti));
     if (revoked) throw authErrors.blacklisted();
     const [user] = await app.db
-      .select({ id: users.id, type: users.type, disabled: users.disabled })
+      .select({
+        id: users.id,
+        type: users.type,
+        disabled: users.disabled,
+        tokensValidAfter: users.tokensValidAfter,
+      })
       .from(users)
       .where(eq(users.id, claims.userId));
     if (!user) throw authErrors.tokenInvalid();
+    // A password change ends the sessions opened before it.
+    if (user.tokensValidAfter && claims.issuedAt < user.tokensValidAfter) throw authErrors.tokenInvalid();
     if (user.disabled) throw authErrors.userDisabled();
     request.principal = {
       id: user.id,
@@ -67,17 +93,9 @@ async function authenticatePlugin(app: FastifyInstance) {
 
   async function maybeRefresh(request: FastifyRequest, reply: FastifyReply) {
     const p = request.principal!;
-    const ttlSeconds = p.remember ? app.config.rememberMeTtlDays * 86400 : app.config.tokenTtlMinutes * 60;
     const remaining = (p.expiresAt.getTime() - Date.now()) / 1000;
-    if (remaining > ttlSeconds * REFRESH_WHEN_REMAINING) return;
-    const { token, claims } = await signAccessToken({
-      secret: app.config.jwtSecret,
-      userId: p.id,
-      ttlSeconds,
-      remember: p.remember,
-    });
-    reply.header("Authorization", `Bearer ${token}`);
-    reply.header("X-Token-Expires-At", claims.expiresAt.toISOString());
+    if (remaining > tokenTtlSeconds(app, p) * REFRESH_WHEN_REMAINING) return;
+    await sendFreshToken(app, reply, p);
   }
 
   app.decorate("authenticate", authenticate);

@@ -31,3 +31,14 @@ export async function createUserWithToken(
   });
   return { user: user!, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** A bearer header for a token issued `secondsAgo` seconds ago (for sessions that predate a change). */
+export async function olderTokenHeaders(ctx: TestContext, userId: number, secondsAgo = 5) {
+  const { token } = await signAccessToken({
+    secret: ctx.config.jwtSecret,
+    userId,
+    ttlSeconds: 3600,
+    now: new Date(Date.now() - secondsAgo * 1000),
+  });
+  return { authorization: `Bearer ${token}` };
+}

@@ -26,6 +26,8 @@ export const users = pgTable(
     profilePicture: varchar({ length: 255 }),
     disabled: boolean().notNull().default(false),
     emailConfirmedAt: timestamp({ withTimezone: true }),
+    /** Access tokens issued before this instant are refused (set when the password changes). */
+    tokensValidAfter: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@ import { Role } from "../../../common/roles.js";
 import { hashUserToken } from "../../auth/user-tokens.js";
 import { users, userTokens } from "../../db/schema/index.js";
 import { readOutbox } from "../../mail/outbox.js";
-import { createUserWithToken } from "../../test/auth.js";
+import { createUserWithToken, olderTokenHeaders } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 
 const password = "nueva-clave-2024";
@@ -129,7 +129,11 @@ describe("account confirmation and password recovery through the outbox", () => 
   });
 
   it("recovers a password: same answer for unknown e-mails, link single-use", async () => {
-    await createUserWithToken(ctx, Role.student, { email: "Olvido@Colegio.test", password: "vieja-clave-1" });
+    const forgetful = await createUserWithToken(ctx, Role.student, {
+      email: "Olvido@Colegio.test",
+      password: "vieja-clave-1",
+    });
+    const oldSession = await olderTokenHeaders(ctx, forgetful.user.id);
     const known = await post("/api/password-reset/olvido@colegio.test");
     const unknown = await post("/api/password-reset/nadie@colegio.test");
     expect(known.statusCode).toBe(200);
@@ -156,6 +160,9 @@ describe("account confirmation and password recovery through the outbox", () => 
     expect(ok.statusCode).toBe(200);
     expect((await login("olvido@colegio.test", "vieja-clave-1")).statusCode).toBe(401);
     expect((await login("olvido@colegio.test", password)).statusCode).toBe(200);
+    // Whoever held the old password loses the sessions opened with it.
+    const stale = await ctx.app.inject({ method: "GET", url: "/api/users/me", headers: oldSession });
+    expect(stale.statusCode).toBe(401);
 
     const again = await post("/api/recover-password", {
       token: mail!.token,

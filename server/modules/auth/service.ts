@@ -134,6 +134,7 @@ export async function recoverPassword(opts: { db: Db; token: string; password: s
       .set({
         passwordHash,
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        tokensValidAfter: sql`date_trunc('second', now())`,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId));

@@ -11,7 +11,7 @@ import {
   userIdParamsSchema,
   userSchema,
 } from "../../../common/schemas/users.js";
-import { principalOf } from "../../http/auth.js";
+import { principalOf, sendFreshToken } from "../../http/auth.js";
 import {
   getSessionUser,
   getUser,
@@ -126,15 +126,19 @@ export async function usersRoutes(app: FastifyInstance) {
         response: userResponse,
       },
     },
-    async (request) => ({
-      data: await updatePassword({
+    async (request, reply) => {
+      const actor = principalOf(request);
+      const data = await updatePassword({
         db: app.db,
-        actor: principalOf(request),
+        actor,
         userId: request.params.id,
         currentPassword: request.body.current_password,
         password: request.body.password,
-      }),
-    }),
+      });
+      // The change ended every older session of the account; the person keeps this one going.
+      if (actor.id === request.params.id) await sendFreshToken(app, reply, actor);
+      return { data };
+    },
   );
 
   r.post(

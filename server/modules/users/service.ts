@@ -137,7 +137,11 @@ export async function updatePassword(opts: {
   });
   const [updated] = await opts.db
     .update(users)
-    .set({ passwordHash: await hashPassword(opts.password), updatedAt: sql`now()` })
+    .set({
+      passwordHash: await hashPassword(opts.password),
+      tokensValidAfter: sql`date_trunc('second', now())`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, user.id))
     .returning();
   return presentUser(updated!);

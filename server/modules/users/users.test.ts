@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
-import { createUserWithToken } from "../../test/auth.js";
+import { createUserWithToken, olderTokenHeaders } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 
 const password = "clave-actual-1";
@@ -146,6 +146,41 @@ describe("users: e-mail, password, profile and picture", () => {
       expect(ok.statusCode).toBe(200);
       expect((await login("clave@colegio.test", "nueva-clave-1")).statusCode).toBe(200);
       expect((await login("clave@colegio.test", password)).statusCode).toBe(401);
+    });
+
+    it("ends the older sessions of the account and hands the person a fresh token", async () => {
+      const me = await createUserWithToken(ctx, Role.teacher, { email: "sesiones@colegio.test", password });
+      const thisDevice = await olderTokenHeaders(ctx, me.user.id);
+      const otherDevice = await olderTokenHeaders(ctx, me.user.id);
+      const res = await inject("PATCH", `/api/users/${me.user.id}/password`, thisDevice, {
+        current_password: password,
+        password: "nueva-clave-2",
+        password_confirmation: "nueva-clave-2",
+      });
+      expect(res.statusCode).toBe(200);
+      const fresh = String(res.headers.authorization);
+      expect(fresh).toMatch(/^Bearer \S+$/);
+      expect(res.headers["x-token-expires-at"]).toBeDefined();
+
+      const stale = await inject("GET", "/api/users/me", otherDevice);
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json().message).toBe("token_invalid");
+      expect((await inject("GET", "/api/users/me", thisDevice)).statusCode).toBe(401);
+      expect((await inject("GET", "/api/users/me", { authorization: fresh })).statusCode).toBe(200);
+    });
+
+    it("an admin's reset ends the person's sessions but not the admin's", async () => {
+      const admin = await createUserWithToken(ctx, Role.admin);
+      const other = await createUserWithToken(ctx, Role.student, { email: "fuera@colegio.test", password });
+      const othersSession = await olderTokenHeaders(ctx, other.user.id);
+      const res = await inject("PATCH", `/api/users/${other.user.id}/password`, admin.headers, {
+        password: "puesta-por-admin-2",
+        password_confirmation: "puesta-por-admin-2",
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.authorization).toBeUndefined();
+      expect((await inject("GET", "/api/users/me", othersSession)).statusCode).toBe(401);
+      expect((await inject("GET", "/api/users/me", admin.headers)).statusCode).toBe(200);
     });
 
     it("lets an admin set another person's password without the current one", async () => {
