@@ -106,5 +106,7 @@ export function useProfilePictureBlob(url: string | null | undefined) {
     queryFn: ({ signal }) => profileApi.picture(url ?? "", signal),
     enabled: Boolean(url),
     staleTime: Number.POSITIVE_INFINITY,
+    // The header shows it on every page: a route change must not cancel it half-way.
+    meta: { keepOnNavigation: true },
   });
 }

@@ -8,7 +8,7 @@ import { EmailSection } from "./EmailSection";
 import { NameSection } from "./NameSection";
 import { PasswordSection } from "./PasswordSection";
 import { PhotoSection } from "./PhotoSection";
-import { usePictureUrl } from "./use-picture-url";
+import { usePictureUrl } from "../../api/use-picture-url";
 
 /** /profile: who the user is, and the account changes spec.md §6 allows their role. */
 export function ProfilePage() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useProfilePictureBlob } from "../../api/profile";
+import { useProfilePictureBlob } from "./profile";
 
 /** An object URL for a picture served only with the bearer token; null while loading or when none. */
 export function usePictureUrl(url: string | null | undefined): string | null {
