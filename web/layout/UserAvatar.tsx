@@ -8,14 +8,5 @@ export function UserAvatar({ user, size = 30 }: { user: SessionUser; size?: numb
   const name = fullName(user);
   // The picture is served only with the bearer token, so it is fetched and shown from memory.
   const src = usePictureUrl(user.profile_picture);
-  return (
-    <Avatar
-      src={src}
-      alt={name}
-      name={name}
-      color="initials"
-      size={size}
-      radius="xl"
-    />
-  );
+  return <Avatar src={src} alt={name} name={name} color="initials" size={size} radius="xl" />;
 }

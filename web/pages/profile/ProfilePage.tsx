@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { usePictureUrl } from "../../api/use-picture-url";
 import { Avatar } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { fullName } from "../../session/user";
@@ -8,7 +9,6 @@ import { EmailSection } from "./EmailSection";
 import { NameSection } from "./NameSection";
 import { PasswordSection } from "./PasswordSection";
 import { PhotoSection } from "./PhotoSection";
-import { usePictureUrl } from "../../api/use-picture-url";
 
 /** /profile: who the user is, and the account changes spec.md §6 allows their role. */
 export function ProfilePage() {
