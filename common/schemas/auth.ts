@@ -23,7 +23,9 @@ export type ConfirmAccountBody = z.infer<typeof confirmAccountBodySchema>;
 export const recoverPasswordBodySchema = confirmAccountBodySchema;
 export type RecoverPasswordBody = ConfirmAccountBody;
 
-export const passwordResetParamsSchema = z.object({ email: z.string().trim().min(1).max(255) });
+export const passwordResetParamsSchema = z.object({
+  email: z.string().trim().min(1).max(255).pipe(z.email()),
+});
 
 /** Answer of calls that only report that something happened (`description` is for people). */
 export const messageResponseSchema = z.object({ message: z.string(), description: z.string() });

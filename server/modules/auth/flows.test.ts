@@ -140,6 +140,9 @@ describe("account confirmation and password recovery through the outbox", () => 
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(await lastMailTo("nadie@colegio.test")).toBeUndefined();
+    const malformed = await post("/api/password-reset/no-es-un-correo");
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors.email[0]).toMatch(/correo electrónico/);
 
     const mail = await lastMailTo("Olvido@Colegio.test");
     expect(mail?.subject).toBe("Recuperación de contraseña");

@@ -4,11 +4,12 @@ import { notifications } from "@mantine/notifications";
 import { IconAt, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { loginBodySchema } from "../../../common/schemas/auth";
 import { type LoginPayload, useLoginMutation } from "../../api/auth";
 import { useServerFormErrors } from "../../api/field-errors";
+import { zodErrors } from "../../components/form/zod-errors";
 import { sessionStore } from "../../session/store";
 import { AuthLayout } from "./AuthLayout";
-import { email, required } from "./validation";
 
 /** / and /login. */
 export default function LoginPage() {
@@ -17,7 +18,7 @@ export default function LoginPage() {
   const login = useLoginMutation();
   const form = useForm<LoginPayload>({
     initialValues: { email: "", password: "", remember_me: false },
-    validate: { email: email(t), password: required(t) },
+    validate: (values) => zodErrors(loginBodySchema, values),
   });
   useServerFormErrors(form);
 

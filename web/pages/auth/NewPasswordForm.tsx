@@ -4,10 +4,11 @@ import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { confirmAccountBodySchema } from "../../../common/schemas/auth";
 import type { NewPasswordPayload } from "../../api/auth";
 import { useServerFormErrors } from "../../api/field-errors";
+import { zodErrors } from "../../components/form/zod-errors";
 import { AuthLayout } from "./AuthLayout";
-import { newPassword, sameAs } from "./validation";
 
 type Props = {
   /** i18n prefix: auth.confirmAccount or auth.confirmPassword. */
@@ -24,7 +25,8 @@ export function NewPasswordForm({ texts, send, pending }: Props) {
   const token = params.get("token") ?? "";
   const form = useForm({
     initialValues: { password: "", password_confirmation: "" },
-    validate: { password: newPassword(t), password_confirmation: sameAs(t) },
+    // Confirmation and recovery send the same body; the shared schema checks it as the server does.
+    validate: (values) => zodErrors(confirmAccountBodySchema, { token, ...values }),
   });
   useServerFormErrors(form);
 

@@ -4,17 +4,21 @@ import { IconAt, IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { passwordResetParamsSchema } from "../../../common/schemas/auth";
 import { usePasswordResetMutation } from "../../api/auth";
 import { useServerFormErrors } from "../../api/field-errors";
+import { zodErrors } from "../../components/form/zod-errors";
 import { AuthLayout } from "./AuthLayout";
-import { email } from "./validation";
 
 /** /recover-account: asks for the e-mail address and sends the recovery link. */
 export default function RecoverAccountPage() {
   const { t } = useTranslation();
   const reset = usePasswordResetMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ initialValues: { email: "" }, validate: { email: email(t) } });
+  const form = useForm({
+    initialValues: { email: "" },
+    validate: (values) => zodErrors(passwordResetParamsSchema, values),
+  });
   useServerFormErrors(form);
 
   const submit = form.onSubmit(async (values) => {

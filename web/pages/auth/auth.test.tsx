@@ -91,7 +91,9 @@ describe("login", () => {
     const fetch = mockFetch();
     renderApp("/");
     await userEvent.click(await screen.findByRole("button", { name: "Iniciar sesión" }));
-    expect(await screen.findAllByText("Este campo es obligatorio")).toHaveLength(2);
+    // The shared schema's Spanish messages, the same the server's 422 would carry.
+    expect(await screen.findByText("El campo correo electrónico es obligatorio.")).toBeInTheDocument();
+    expect(screen.getByText("El campo contraseña es obligatorio.")).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 });
@@ -135,7 +137,7 @@ describe("confirm account and password", () => {
     await userEvent.type(await screen.findByLabelText(/^Contraseña/), "otra-clave-1");
     await userEvent.type(screen.getByLabelText(/Confirmar contraseña/), "otra-clave-2");
     await userEvent.click(screen.getByRole("button", { name: "Cambiar contraseña" }));
-    expect(await screen.findByText("Las contraseñas no coinciden")).toBeInTheDocument();
+    expect(await screen.findByText("La confirmación de contraseña no coincide.")).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/Confirmar contraseña/));
     await userEvent.type(screen.getByLabelText(/Confirmar contraseña/), "otra-clave-1");
     await userEvent.click(screen.getByRole("button", { name: "Cambiar contraseña" }));
