@@ -26,6 +26,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Set to 1 behind a reverse proxy so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+  /** Comma-separated origins (https://app.example.org) allowed to call the API from another site; none by default. */
+  CORS_ORIGINS: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -48,6 +50,8 @@ export type Config = {
   adminPassword?: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Origins allowed by CORS (CORS_ORIGINS); empty = same origin only. */
+  corsOrigins: string[];
   /** Rate limits for login and recovery calls (per IP and minute). */
   authRateLimit: { max: number; timeWindowMs: number };
 };
@@ -88,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    corsOrigins: e.CORS_ORIGINS.split(",")
+      .map((origin) => origin.trim().replace(/\/$/, ""))
+      .filter(Boolean),
     authRateLimit: { max: 10, timeWindowMs: 60_000 },
   };
 }
