@@ -100,6 +100,8 @@ export const sessionStudentSchema = sessionPersonSchema.extend({
 export type SessionStudent = z.infer<typeof sessionStudentSchema>;
 
 export const sessionTeacherSchema = sessionPersonSchema.extend({
+  /** 'female' or 'male' (role names by gender: Profesora, Coordinadora). */
+  gender: z.string().optional(),
   is_coordinator: z.boolean(),
   /** The specialization a coordinator coordinates. */
   specialization_id: z.number().int().nullable(),

@@ -210,6 +210,7 @@ describe("session user with student and teacher profiles", () => {
       first_name: "Carmen",
       last_name: "Díaz",
       email: "coord@colegio.test",
+      gender: "female",
       is_coordinator: true,
       specialization_id: null,
     });

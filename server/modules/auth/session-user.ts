@@ -131,6 +131,7 @@ async function loadTeacher(db: DbOrTx, user: { id: number; email: string }): Pro
     first_name: teacher.firstName,
     last_name: teacher.lastName,
     email: user.email,
+    gender: teacher.gender,
     is_coordinator: teacher.isCoordinator,
     specialization_id: teacher.specializationId,
   };
