@@ -10,5 +10,6 @@ export * from "./people.js";
 export * from "./periods.js";
 export * from "./schedules.js";
 export * from "./sections.js";
+export * from "./settings.js";
 export * from "./teaching.js";
 export * from "./users.js";
