@@ -1,4 +1,3 @@
-import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -7,6 +6,7 @@ import type { Db } from "./db/client.js";
 import { authPlugin } from "./http/auth.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { openapiPlugin } from "./http/openapi.js";
+import { registerSecurity } from "./http/security.js";
 import { validatorCompiler } from "./http/validation.js";
 import { createMailer, type Mailer } from "./mail/index.js";
 import { registerModules } from "./modules/index.js";
@@ -35,7 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await app.register(cors, { origin: true, exposedHeaders: ["Authorization", "X-Token-Expires-At"] });
+  await registerSecurity(app, deps.config);
   // Uploads: each route sets its own size limit (profile pictures 2 MB); this is the ceiling.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50 } });
   await app.register(authPlugin);
