@@ -1,4 +1,5 @@
-export { fieldLabels, labelOf } from "./labels.js";
+export { fieldLabelsEn, validationMessagesEn } from "./english.js";
+export { fieldLabels, labelOf, type ValidationLanguage } from "./labels.js";
 export {
   type MessageParams,
   type ValidationRule,
@@ -12,8 +13,11 @@ export {
   confirmed,
   digits,
   digitsBetween,
+  englishErrorMap,
   fieldKey,
+  issueMessage,
   issuesToFieldErrors,
+  localizedErrorMap,
   numberBetween,
   type RuleParams,
   ruleIssue,

@@ -1,3 +1,8 @@
+import { fieldLabelsEn } from "./english.js";
+
+/** Languages of the validation messages: Spanish (the server's and the default) and English. */
+export type ValidationLanguage = "es" | "en";
+
 /**
  * Spanish names of request fields, used in validation messages ("El campo :attribute es obligatorio.").
  * spec.md §5 fixes some of them (nombre, correo electrónico, contraseña, fecha de inicio, fecha de cierre,
@@ -154,9 +159,10 @@ export const fieldLabels: Record<string, string> = {
  * The Spanish label of a field path such as `max_capacity`, `installments.0.date` or `["body", "email"]`:
  * the last named segment, looked up in `fieldLabels`, or the name itself with spaces for underscores.
  */
-export function labelOf(path: string | readonly PropertyKey[]): string {
+export function labelOf(path: string | readonly PropertyKey[], lang: ValidationLanguage = "es"): string {
   const segments = typeof path === "string" ? path.split(".") : path.map(String);
   const named = [...segments].reverse().find((s) => s !== "" && !/^\d+$/.test(s));
-  if (!named) return "valor";
-  return fieldLabels[named] ?? named.replaceAll("_", " ");
+  if (!named) return lang === "en" ? "value" : "valor";
+  const labels = lang === "en" ? fieldLabelsEn : fieldLabels;
+  return (Object.hasOwn(labels, named) ? labels[named] : undefined) ?? named.replaceAll("_", " ");
 }

@@ -1,4 +1,5 @@
-import { labelOf } from "./labels.js";
+import { validationMessagesEn } from "./english.js";
+import { labelOf, type ValidationLanguage } from "./labels.js";
 
 /**
  * Validation message templates in the style of Laravel's Spanish catalogue. Placeholders start with a
@@ -74,7 +75,7 @@ export type MessageParams = Record<string, string | number | readonly (string | 
 const FIELD_PLACEHOLDERS = new Set(["other", "date"]);
 
 /**
- * The Spanish message of `rule` for `field` (a path like `max_capacity` or `items.0.date`).
+ * The message of `rule` for `field` (Spanish unless `lang` is "en") (a path like `max_capacity` or `items.0.date`).
  * `params.kind` chooses the text of rules that depend on the kind of value (min, max, between, size).
  * `other` and `date` are shown by their label when they name a field in `fieldLabels`.
  */
@@ -82,19 +83,20 @@ export function validationMessage(
   rule: ValidationRule,
   field: string | readonly PropertyKey[],
   params: MessageParams & { kind?: ValueKind } = {},
+  lang: ValidationLanguage = "es",
 ): string {
-  const entry = validationMessages[rule];
+  const entry = (lang === "en" ? validationMessagesEn : validationMessages)[rule];
   const template =
     typeof entry === "string"
       ? entry
       : ((entry as Partial<Record<ValueKind, string>>)[params.kind ?? "numeric"] ?? Object.values(entry)[0]!);
   return template.replace(/:([a-z_]+)/g, (whole, name: string) => {
-    if (name === "attribute") return labelOf(field);
+    if (name === "attribute") return labelOf(field, lang);
     const value = params[name];
     if (value === undefined) return whole;
     if (Array.isArray(value)) return value.join(", ");
     if (FIELD_PLACEHOLDERS.has(name) && typeof value === "string" && /^[a-z][a-z0-9_.]*$/.test(value))
-      return labelOf(value);
+      return labelOf(value, lang);
     return String(value);
   });
 }

@@ -5,7 +5,9 @@ import { validationMessage } from "./messages.js";
 import {
   after,
   digitsBetween,
+  englishErrorMap,
   issuesToFieldErrors,
+  localizedErrorMap,
   same,
   spanishErrorMap,
   stringBetween,
@@ -144,5 +146,37 @@ describe("Zod issues in Spanish", () => {
     } finally {
       z.config({ customError: previous });
     }
+  });
+});
+
+describe("English messages (web app in English)", () => {
+  it("writes the same rules in English with English field names", () => {
+    const schema = z.object({
+      email: z.email(),
+      max_capacity: z.number().int().min(1),
+      code: z.string().min(1),
+    });
+    const result = schema.safeParse({ email: "x", max_capacity: 0, code: "" }, { error: englishErrorMap });
+    expect(issuesToFieldErrors(result.error!.issues)).toEqual({
+      email: ["The email field must be a valid email address."],
+      max_capacity: ["The maximum capacity field must be at least 1."],
+      code: ["The code field is required."],
+    });
+    expect(validationMessage("after", "end_date", { date: "start_date" }, "en")).toBe(
+      "The end date field must be a date after start date.",
+    );
+  });
+
+  it("follows the chosen language at the time of the check", () => {
+    let lang = "es";
+    const map = localizedErrorMap(() => lang);
+    const schema = z.object({ password: z.string().min(1) });
+    expect(schema.safeParse({ password: "" }, { error: map }).error?.issues[0]?.message).toBe(
+      "El campo contraseña es obligatorio.",
+    );
+    lang = "en";
+    expect(schema.safeParse({ password: "" }, { error: map }).error?.issues[0]?.message).toBe(
+      "The password field is required.",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ValidationLanguage } from "./labels.js";
 import { type MessageParams, type ValidationRule, type ValueKind, validationMessage } from "./messages.js";
 
 type RawIssue = z.core.$ZodRawIssue;
@@ -33,14 +34,14 @@ const TYPE_RULE: Record<string, ValidationRule> = {
 const isBlank = (input: unknown) => input === undefined || input === null;
 
 /**
- * The Laravel-style Spanish message of a Zod issue, chosen by the issue's code and details (never by its
- * English text). Missing values (undefined, null, an empty string where one character is needed) read as
+ * The Laravel-style message of a Zod issue (Spanish, or English with `lang` "en"), chosen by the issue's
+ * code and details (never by Zod's own text). Missing values (undefined, null, an empty string where one character is needed) read as
  * "required".
  */
-export function spanishIssueMessage(iss: RawIssue): string {
+export function issueMessage(iss: RawIssue, lang: ValidationLanguage = "es"): string {
   const path: readonly PathKey[] = iss.path ?? [];
   const say = (rule: ValidationRule, params?: MessageParams & { kind?: ValueKind }) =>
-    validationMessage(rule, path, params);
+    validationMessage(rule, path, params, lang);
   switch (iss.code) {
     case "invalid_type": {
       if (isBlank(iss.input) && iss.expected !== "undefined" && iss.expected !== "null")
@@ -114,7 +115,23 @@ function dateText(bound: unknown): string {
  * { error: spanishErrorMap })`, as the server does for every request) or install it for all schemas with
  * `z.config({ customError: spanishErrorMap })` (the web app). A message written on the schema itself wins.
  */
-export const spanishErrorMap: z.core.$ZodErrorMap = (iss) => spanishIssueMessage(iss);
+export const spanishErrorMap: z.core.$ZodErrorMap = (iss) => issueMessage(iss, "es");
+
+/** The Spanish message of a Zod issue (see `issueMessage`). */
+export function spanishIssueMessage(iss: RawIssue): string {
+  return issueMessage(iss, "es");
+}
+
+/** The same messages in English. */
+export const englishErrorMap: z.core.$ZodErrorMap = (iss) => issueMessage(iss, "en");
+
+/**
+ * An error map that writes in the language `language()` names when a message is made (the web app's
+ * interface language): Spanish by default, English for "en" (or "en-US").
+ */
+export function localizedErrorMap(language: () => string | undefined): z.core.$ZodErrorMap {
+  return (iss) => issueMessage(iss, language()?.startsWith("en") ? "en" : "es");
+}
 
 /** The key of a field in a 422's `errors`: path segments joined by dots (`installments.0.date`). */
 export function fieldKey(path: readonly PathKey[], fallback = "body"): string {
