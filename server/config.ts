@@ -29,6 +29,8 @@ const envSchema = z.object({
   /** Comma-separated origins (https://app.example.org) allowed to call the API from another site; none by default. */
   CORS_ORIGINS: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How long a server trusts its cached view of a session (role, disabled, logout) before re-reading it. */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
 
 export type Config = {
@@ -54,6 +56,11 @@ export type Config = {
   corsOrigins: string[];
   /** Rate limits for login and recovery calls (per IP and minute). */
   authRateLimit: { max: number; timeWindowMs: number };
+  /**
+   * Milliseconds a server keeps its cached auth state of a user or token (0: no cache). Changes made by
+   * this server apply at once; other servers sharing the database see them within this time.
+   */
+  authCacheTtlMs?: number;
 };
 
 function loadOrCreateSecret(dataDir: string): string {
@@ -96,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim().replace(/\/$/, ""))
       .filter(Boolean),
     authRateLimit: { max: 10, timeWindowMs: 60_000 },
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
   };
 }

@@ -7,6 +7,11 @@ export type AccessTokenClaims = {
   issuedAt: Date;
   expiresAt: Date;
   remember: boolean;
+  /**
+   * The user's session generation when the token was issued (`sv` claim); null for tokens issued before
+   * the claim existed (those are judged by `users.tokens_valid_after`).
+   */
+  sessionVersion: number | null;
 };
 
 const ALG = "HS256";
@@ -18,12 +23,15 @@ export async function signAccessToken(opts: {
   userId: number;
   ttlSeconds: number;
   remember?: boolean;
+  /** The user's current `users.session_version` (0 for a new account). */
+  sessionVersion?: number;
   now?: Date;
 }): Promise<{ token: string; claims: AccessTokenClaims }> {
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   const jti = randomUUID();
   const exp = now + opts.ttlSeconds;
-  const token = await new SignJWT({ rem: opts.remember ? 1 : 0 })
+  const sessionVersion = opts.sessionVersion ?? 0;
+  const token = await new SignJWT({ rem: opts.remember ? 1 : 0, sv: sessionVersion })
     .setProtectedHeader({ alg: ALG, typ: "JWT" })
     .setSubject(String(opts.userId))
     .setJti(jti)
@@ -38,6 +46,7 @@ export async function signAccessToken(opts: {
       issuedAt: new Date(now * 1000),
       expiresAt: new Date(exp * 1000),
       remember: Boolean(opts.remember),
+      sessionVersion,
     },
   };
 }
@@ -54,6 +63,8 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     if (!Number.isInteger(userId) || !payload.jti || !payload.exp || !payload.iat) {
       return { ok: false, reason: "invalid" };
     }
+    const sv = payload.sv;
+    if (sv !== undefined && !Number.isSafeInteger(sv)) return { ok: false, reason: "invalid" };
     return {
       ok: true,
       claims: {
@@ -62,6 +73,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
         issuedAt: new Date(payload.iat * 1000),
         expiresAt: new Date(payload.exp * 1000),
         remember: payload.rem === 1,
+        sessionVersion: sv === undefined ? null : (sv as number),
       },
     };
   } catch (err) {

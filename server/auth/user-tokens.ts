@@ -14,7 +14,11 @@ export const userTokenTtlMs: Record<UserTokenPurpose, number> = {
 /** SHA-256 hex of an e-mailed token: only this is stored. */
 export const hashUserToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Creates a single-use token for a user and answers the raw value (to put in the e-mailed link). */
+/**
+ * Creates a single-use token for a user and answers the raw value (to put in the e-mailed link). A new
+ * recovery link replaces the older ones: the user's unused recovery tokens are spent first, so only the
+ * newest e-mailed link works.
+ */
 export async function issueUserToken(opts: {
   db: DbOrTx;
   userId: number;
@@ -25,6 +29,18 @@ export async function issueUserToken(opts: {
   const token = randomBytes(32).toString("base64url");
   const now = opts.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (opts.ttlMs ?? userTokenTtlMs[opts.purpose]));
+  if (opts.purpose === "recover") {
+    await opts.db
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(userTokens.userId, opts.userId),
+          eq(userTokens.purpose, opts.purpose),
+          isNull(userTokens.usedAt),
+        ),
+      );
+  }
   await opts.db.insert(userTokens).values({
     userId: opts.userId,
     purpose: opts.purpose,

@@ -1,15 +1,22 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { type AccessRule, access } from "../../common/access.js";
 import { hasRole } from "../../common/roles.js";
 import { authErrors } from "../auth/errors.js";
+import { DEFAULT_SESSION_CACHE_TTL_MS, SessionCache } from "../auth/session-cache.js";
 import { signAccessToken, verifyAccessToken } from "../auth/tokens.js";
-import { revokedTokens, users } from "../db/schema/index.js";
 import { forbidden } from "./errors.js";
 
 /** Who is calling: set by `authenticate` on every protected route. */
-export type Principal = { id: number; type: number; jti: string; expiresAt: Date; remember: boolean };
+export type Principal = {
+  id: number;
+  type: number;
+  jti: string;
+  expiresAt: Date;
+  remember: boolean;
+  /** The user's session generation (`users.session_version`) the token was checked against. */
+  sessionVersion: number;
+};
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -20,6 +27,11 @@ declare module "fastify" {
     authenticate: preHandlerHookHandler;
     /** Hooks (use as `onRequest`): authenticate, then require one of the roles of an access rule (common/access.ts). */
     allow(rule: AccessRule | readonly number[]): preHandlerHookHandler[];
+    /**
+     * Cached auth state of users and tokens (server/auth/session-cache.ts). Whoever changes a user's role,
+     * disabled flag or password calls `sessions.forgetUser(id)`; logout calls `sessions.revoke(jti)`.
+     */
+    sessions: SessionCache;
   }
 }
 
@@ -37,12 +49,25 @@ function tokenTtlSeconds(app: FastifyInstance, p: Principal): number {
  * Puts a new token for the caller in the response's `Authorization` header (the web app stores it):
  * on refresh, and after a password change has ended the caller's older tokens.
  */
-export async function sendFreshToken(app: FastifyInstance, reply: FastifyReply, p: Principal): Promise<void> {
+export async function sendFreshToken(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  p: Principal,
+  opts: { reloadSessionVersion?: boolean } = { reloadSessionVersion: true },
+): Promise<void> {
+  // After a password change the token must carry the new session version: read it again.
+  let sessionVersion = p.sessionVersion;
+  if (opts.reloadSessionVersion) {
+    const current = await app.sessions.currentUser(p.id);
+    if (!current) return;
+    sessionVersion = current.sessionVersion;
+  }
   const { token, claims } = await signAccessToken({
     secret: app.config.jwtSecret,
     userId: p.id,
     ttlSeconds: tokenTtlSeconds(app, p),
     remember: p.remember,
+    sessionVersion,
   });
   reply.header("Authorization", `Bearer ${token}`);
   reply.header("X-Token-Expires-At", claims.expiresAt.toISOString());
@@ -53,6 +78,10 @@ const REFRESH_WHEN_REMAINING = 0.25;
 
 async function authenticatePlugin(app: FastifyInstance) {
   app.decorateRequest("principal", null);
+  app.decorate(
+    "sessions",
+    new SessionCache(app.db, { ttlMs: app.config.authCacheTtlMs ?? DEFAULT_SESSION_CACHE_TTL_MS }),
+  );
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
@@ -63,30 +92,23 @@ async function authenticatePlugin(app: FastifyInstance) {
       throw result.reason === "expired" ? authErrors.tokenExpired() : authErrors.tokenInvalid();
     }
     const { claims } = result;
-    const [revoked] = await app.db
-      .select({ jti: revokedTokens.jti })
-      .from(revokedTokens)
-      .where(eq(revokedTokens.jti, claims.jti));
+    const { user, revoked } = await app.sessions.lookup(claims.userId, claims.jti);
     if (revoked) throw authErrors.blacklisted();
-    const [user] = await app.db
-      .select({
-        id: users.id,
-        type: users.type,
-        disabled: users.disabled,
-        tokensValidAfter: users.tokensValidAfter,
-      })
-      .from(users)
-      .where(eq(users.id, claims.userId));
     if (!user) throw authErrors.tokenInvalid();
-    // A password change ends the sessions opened before it.
-    if (user.tokensValidAfter && claims.issuedAt < user.tokensValidAfter) throw authErrors.tokenInvalid();
+    // A password change or recovery ends the sessions opened before it: their generation is older.
+    if (claims.sessionVersion === null) {
+      // A token from before session versions: judged by the instant of the last change.
+      if (user.sessionVersion > 0 || (user.tokensValidAfter && claims.issuedAt < user.tokensValidAfter))
+        throw authErrors.tokenInvalid();
+    } else if (claims.sessionVersion !== user.sessionVersion) throw authErrors.tokenInvalid();
     if (user.disabled) throw authErrors.userDisabled();
     request.principal = {
-      id: user.id,
+      id: claims.userId,
       type: user.type,
       jti: claims.jti,
       expiresAt: claims.expiresAt,
       remember: claims.remember,
+      sessionVersion: user.sessionVersion,
     };
     await maybeRefresh(request, reply);
   }
@@ -95,7 +117,7 @@ async function authenticatePlugin(app: FastifyInstance) {
     const p = request.principal!;
     const remaining = (p.expiresAt.getTime() - Date.now()) / 1000;
     if (remaining > tokenTtlSeconds(app, p) * REFRESH_WHEN_REMAINING) return;
-    await sendFreshToken(app, reply, p);
+    await sendFreshToken(app, reply, p, { reloadSessionVersion: false });
   }
 
   app.decorate("authenticate", authenticate);

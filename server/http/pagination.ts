@@ -55,10 +55,16 @@ export function searchCondition(
   return or(...columns.map((column) => sql`${folded(column)} like ${pattern} escape '\\'`));
 }
 
+/** The window column `paginate` adds to a page's query (removed from the rows it answers). */
+const TOTAL_COLUMN = "__list_total";
+
 /**
  * Runs a list query the way the list contract says: counts every matching row, orders by the requested
  * allow-listed column (then by `tieBreaker`, so pages never overlap), and cuts the page (`limit` 0: every
  * row). `query` is a `.$dynamic()` select holding the joins and the where clause.
+ *
+ * One query: the page's rows carry the total as a window column (`count(*) over ()`). Only a page past
+ * the end (no rows, so no total) asks for the count on its own.
  *
  * ```ts
  * const query = db.select().from(classrooms).where(where).$dynamic();
@@ -73,16 +79,32 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
   tieBreaker?: AnyColumn | SQL;
 }): Promise<Page<Awaited<Q>[number]>> {
   const { db, query, list } = opts;
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(sql`(${query}) as list_page`);
-  const total = counted?.total ?? 0;
-
+  const unpaged = query.getSQL();
+  const paged = list.limit > 0;
+  if (paged) {
+    // Drizzle keeps the selection in `config.fields` (a per-query copy): the total rides along as one
+    // more selected field, mapped like any other.
+    const config = (query as unknown as { config: { fields: Record<string, unknown> } }).config;
+    config.fields = { ...config.fields, [TOTAL_COLUMN]: sql<number>`count(*) over ()`.mapWith(Number) };
+  }
   const column = opts.sortColumns[list.sort_by.field];
   const order = [list.sort_by.direction === "desc" ? desc(column) : asc(column)];
   if (opts.tieBreaker && opts.tieBreaker !== column) order.push(asc(opts.tieBreaker));
   let rowsQuery = query.orderBy(...order);
-  if (list.limit > 0) rowsQuery = rowsQuery.limit(list.limit).offset((list.page - 1) * list.limit);
-  const rows = (await rowsQuery) as Awaited<Q>[number][];
-  return { rows, meta: pageMeta(total, list.page, list.limit) };
+  if (paged) rowsQuery = rowsQuery.limit(list.limit).offset((list.page - 1) * list.limit);
+  const rows = (await rowsQuery) as (Awaited<Q>[number] & { [TOTAL_COLUMN]?: number })[];
+
+  let total = rows.length;
+  if (paged) {
+    const first = rows[0];
+    if (first) total = Number(first[TOTAL_COLUMN]);
+    else if (list.page > 1) {
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(sql`(${unpaged}) as list_page`);
+      total = counted?.total ?? 0;
+    } else total = 0;
+    for (const row of rows) delete row[TOTAL_COLUMN];
+  }
+  return { rows: rows as Awaited<Q>[number][], meta: pageMeta(total, list.page, list.limit) };
 }

@@ -7,3 +7,6 @@ CREATE TABLE "app_settings" (
 	"value" jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- perf (item 2): per-user session generation carried by every access token.
+ALTER TABLE "users" ADD COLUMN "session_version" integer DEFAULT 0 NOT NULL;

@@ -28,6 +28,11 @@ export const users = pgTable(
     emailConfirmedAt: timestamp({ withTimezone: true }),
     /** Access tokens issued before this instant are refused (set when the password changes). */
     tokensValidAfter: timestamp({ withTimezone: true }),
+    /**
+     * Session generation: every access token carries the value it was issued under; a password change or
+     * recovery increments it, which ends every older session at once (no same-second window).
+     */
+    sessionVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

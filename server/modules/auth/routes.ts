@@ -73,7 +73,12 @@ export async function authRoutes(app: FastifyInstance) {
     { onRequest: app.authenticate, schema: { tags, summary: "Cerrar sesión (revoca el token)" } },
     async (request, reply) => {
       const principal = principalOf(request);
-      await logout({ db: app.db, jti: principal.jti, expiresAt: principal.expiresAt });
+      await logout({
+        db: app.db,
+        sessions: app.sessions,
+        jti: principal.jti,
+        expiresAt: principal.expiresAt,
+      });
       return reply.status(204).send();
     },
   );
@@ -134,7 +139,12 @@ export async function authRoutes(app: FastifyInstance) {
       const keys = [ipKey("recover", request)];
       checkLimit(reply, keys);
       limiter.hit(keys[0]!);
-      await recoverPassword({ db: app.db, token: request.body.token, password: request.body.password });
+      await recoverPassword({
+        db: app.db,
+        sessions: app.sessions,
+        token: request.body.token,
+        password: request.body.password,
+      });
       return { message: "password_recovered", description: "Su contraseña ha sido cambiada" };
     },
   );

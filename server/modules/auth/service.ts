@@ -2,6 +2,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { LoginResponse, MessageResponse } from "../../../common/schemas/auth.js";
 import { authErrors } from "../../auth/errors.js";
 import { hashPassword, verifyPassword } from "../../auth/password.js";
+import type { SessionCache } from "../../auth/session-cache.js";
 import { signAccessToken } from "../../auth/tokens.js";
 import {
   consumeUserToken,
@@ -49,6 +50,7 @@ export async function login(opts: {
     userId: user.id,
     ttlSeconds: accessTokenTtlSeconds(opts.config, opts.remember),
     remember: opts.remember,
+    sessionVersion: user.sessionVersion,
   });
   const sessionUser = await loadSessionUser({ db: opts.db, userId: user.id });
   return {
@@ -60,7 +62,13 @@ export async function login(opts: {
 }
 
 /** Revokes an access token until it would have expired anyway; forgets revocations already past. */
-export async function logout(opts: { db: Db; jti: string; expiresAt: Date }): Promise<void> {
+export async function logout(opts: {
+  db: Db;
+  sessions: SessionCache;
+  jti: string;
+  expiresAt: Date;
+}): Promise<void> {
+  opts.sessions.revoke(opts.jti);
   await opts.db
     .insert(revokedTokens)
     .values({ jti: opts.jti, expiresAt: opts.expiresAt })
@@ -123,10 +131,18 @@ export async function requestPasswordReset(opts: {
   return resetRequested;
 }
 
-/** Sets a new password from a recovery token (single-use); it also confirms an unconfirmed account. */
-export async function recoverPassword(opts: { db: Db; token: string; password: string }): Promise<void> {
+/**
+ * Sets a new password from a recovery token (single-use); it also confirms an unconfirmed account. Every
+ * session of the account ends (its session version moves on).
+ */
+export async function recoverPassword(opts: {
+  db: Db;
+  sessions: SessionCache;
+  token: string;
+  password: string;
+}): Promise<void> {
   const passwordHash = await hashPassword(opts.password);
-  await opts.db.transaction(async (tx) => {
+  const userId = await opts.db.transaction(async (tx) => {
     const userId = await consumeUserToken({ db: tx, token: opts.token, purpose: "recover" });
     if (userId === null) throw authErrors.invalidToken();
     await tx
@@ -134,11 +150,14 @@ export async function recoverPassword(opts: { db: Db; token: string; password: s
       .set({
         passwordHash,
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
-        tokensValidAfter: sql`date_trunc('second', now())`,
+        tokensValidAfter: sql`now()`,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId));
+    return userId;
   });
+  opts.sessions.forgetUser(userId);
 }
 
 /**

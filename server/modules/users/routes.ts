@@ -130,6 +130,7 @@ export async function usersRoutes(app: FastifyInstance) {
       const actor = principalOf(request);
       const data = await updatePassword({
         db: app.db,
+        sessions: app.sessions,
         actor,
         userId: request.params.id,
         currentPassword: request.body.current_password,

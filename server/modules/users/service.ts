@@ -4,6 +4,7 @@ import type { UserResource } from "../../../common/schemas/users.js";
 import { profilePictureMaxBytes } from "../../../common/schemas/users.js";
 import { authErrors } from "../../auth/errors.js";
 import { hashPassword, verifyPassword } from "../../auth/password.js";
+import type { SessionCache } from "../../auth/session-cache.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
@@ -122,6 +123,7 @@ export async function updateEmail(opts: {
  */
 export async function updatePassword(opts: {
   db: Db;
+  sessions: SessionCache;
   actor: Actor;
   userId: number;
   currentPassword?: string;
@@ -139,11 +141,14 @@ export async function updatePassword(opts: {
     .update(users)
     .set({
       passwordHash: await hashPassword(opts.password),
-      tokensValidAfter: sql`date_trunc('second', now())`,
+      tokensValidAfter: sql`now()`,
+      // Every older session of the account ends, however recent (session-cache.ts, http/auth.ts).
+      sessionVersion: sql`${users.sessionVersion} + 1`,
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, user.id))
     .returning();
+  opts.sessions.forgetUser(user.id);
   return presentUser(updated!);
 }
 
