@@ -111,19 +111,19 @@ test.describe("aulas", () => {
       /^Editar\s*Eliminar$/,
     ]);
 
-    // Delete: "No" keeps it, "Si" removes it.
+    // Delete: "No" keeps it, "Sí" removes it.
     await row.getByRole("button", { name: "Eliminar" }).click();
     let dialog = page.getByRole("dialog", { name: "Eliminar aula" });
     await expect(dialog).toContainText(`¿Desea eliminar el aula ${code}?`);
     // Si/No (plus the modal's unlabelled close button).
-    await expect(dialog.getByRole("button").filter({ hasText: /\S/ })).toHaveText(["No", "Si"]);
+    await expect(dialog.getByRole("button").filter({ hasText: /\S/ })).toHaveText(["No", "Sí"]);
     await dialog.getByRole("button", { name: "No", exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(row).toBeVisible();
 
     await row.getByRole("button", { name: "Eliminar" }).click();
     dialog = page.getByRole("dialog", { name: "Eliminar aula" });
-    await dialog.getByRole("button", { name: "Si", exact: true }).click();
+    await dialog.getByRole("button", { name: "Sí", exact: true }).click();
     await expect(toast(page, "Se ha eliminado el aula con éxito")).toBeVisible();
     await expect(bodyRows(page)).toHaveCount(0);
     await expect(page.getByText("No hay resultados encontrados")).toBeVisible();
@@ -133,7 +133,7 @@ test.describe("aulas", () => {
     await loginViaApi(page, "admin", "/classrooms");
     const row = rowOf(page, "A-101");
     await row.getByRole("button", { name: "Eliminar" }).click();
-    await page.getByRole("dialog", { name: "Eliminar aula" }).getByRole("button", { name: "Si" }).click();
+    await page.getByRole("dialog", { name: "Eliminar aula" }).getByRole("button", { name: "Sí" }).click();
 
     const refusal = page.getByRole("dialog", { name: "No se puede eliminar el aula" });
     await expect(refusal).toBeVisible();

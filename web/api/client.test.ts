@@ -1,5 +1,6 @@
+import { notificationsStore } from "@mantine/notifications";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_EXPIRY_STORAGE_KEY, TOKEN_STORAGE_KEY } from "../session/storage";
+import { SESSION_STORAGE_KEY } from "../session/storage";
 import { sessionStore } from "../session/store";
 import { jsonResponse, loginAs, mockFetch, resetAppState, shownNotifications } from "../test/render";
 import { api, buildUrl } from "./client";
@@ -69,8 +70,10 @@ describe("requests", () => {
     );
     await api.get("/things");
     expect(sessionStore.token()).toBe("fresh-token");
-    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("fresh-token");
-    expect(localStorage.getItem(TOKEN_EXPIRY_STORAGE_KEY)).toBe("2099-01-01T00:00:00Z");
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? "{}")).toMatchObject({
+      token: "fresh-token",
+      expires_at: "2099-01-01T00:00:00Z",
+    });
     const fetch = mockFetch(() => jsonResponse(200, {}));
     await api.get("/again");
     expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe(
@@ -155,11 +158,37 @@ describe("error catalogue (spec.md §8)", () => {
     expect(shownNotifications()).toEqual([]);
   });
 
-  it("other 400: 'Consultar logs para más información' for 5 s", async () => {
+  it("other 400 with the server's description: that description for 5 s", async () => {
+    await failWith(400, {
+      message: "invalid_token",
+      description: "El enlace no es válido o ha expirado. Solicite uno nuevo.",
+    });
+    expect(shownNotifications()).toMatchObject([
+      { message: "El enlace no es válido o ha expirado. Solicite uno nuevo.", autoClose: BAD_REQUEST_MS },
+    ]);
+  });
+
+  it("other 400 with a known code and no description: the catalogue's text", async () => {
     await failWith(400, { message: "letter_code_already_exists" });
+    expect(shownNotifications()).toMatchObject([
+      { message: "Ya existe una sección con esa letra en el semestre y período.", autoClose: BAD_REQUEST_MS },
+    ]);
+  });
+
+  it("other 400, unknown and unexplained: 'Consultar logs para más información' for 5 s", async () => {
+    await failWith(400, { message: "something_new" });
     expect(shownNotifications()).toMatchObject([
       { message: "Consultar logs para más información", autoClose: BAD_REQUEST_MS },
     ]);
+  });
+
+  it("only the persistent 422 notice has a close button (spec.md §4)", async () => {
+    const closeButtons = () => notificationsStore.getState().notifications.map((n) => n.withCloseButton);
+    await failWith(400, { message: "something_new" });
+    await failWith(404, { message: "resource_not_found" });
+    expect(closeButtons()).toEqual([false, false]);
+    await failWith(422, { message: "validation_failed", errors: {} });
+    expect(closeButtons()).toEqual([false, false, true]);
   });
 
   it("401: marks the e-mail field invalid_credentials, warns and ends the session", async () => {
@@ -169,7 +198,7 @@ describe("error catalogue (spec.md §8)", () => {
       { message: "Por favor verifique sus datos.", color: "yellow", autoClose: WARNING_MS },
     ]);
     expect(sessionStore.get()).toBeNull();
-    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it("401 'Token not provided': only a warning", async () => {

@@ -76,7 +76,8 @@ export function handleApiError(error: ApiError): void {
   if (behaviour.log) console.error("[api]", error.status, error.message, error.description ?? "");
   if (behaviour.fieldErrors) fieldErrorStore.set(behaviour.fieldErrors);
   if (behaviour.notice) showNotice(behaviour.notice);
-  if (behaviour.endSession) sessionStore.end();
+  // The login screen that follows shows the e-mail field error (a route change clears the store).
+  if (behaviour.endSession) sessionStore.end({ fieldErrors: behaviour.fieldErrors });
 }
 
 function isQuiet(options: RequestOptions, error: ApiError): boolean {

@@ -96,7 +96,14 @@ export function errorBehaviour(error: ApiError): ErrorBehaviour {
         };
       }
       if ((code && SILENT_400_CODES.has(code)) || SILENT_400_MESSAGES.has(message)) return {};
-      return { notice: { tone: "error", message: t("errors.http.checkLogs"), autoClose: BAD_REQUEST_MS } };
+      // A refusal the server explains (or whose code the catalogue knows) says why in Spanish; only an
+      // unknown, unexplained one points at the logs.
+      const known =
+        error.description ??
+        (Object.hasOwn(errorDescriptions, message) ? errorDescriptions[message] : undefined);
+      return {
+        notice: { tone: "error", message: known ?? t("errors.http.checkLogs"), autoClose: BAD_REQUEST_MS },
+      };
     }
     case 401: {
       if (message === TOKEN_NOT_PROVIDED) {

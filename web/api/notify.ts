@@ -9,7 +9,8 @@ export function showNotice(notice: Notice): string {
     color: colors[notice.tone],
     message: notice.message,
     autoClose: notice.autoClose,
-    withCloseButton: true,
+    // spec.md §4: only a message that stays (duration 0 or less, the 422 notice) has a close button.
+    withCloseButton: notice.autoClose === false || notice.autoClose <= 0,
     ...(notice.title ? { title: notice.title } : {}),
   });
 }

@@ -2,6 +2,8 @@ import dayjs from "dayjs";
 import "dayjs/locale/es";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import type { ValidationLanguage } from "../../common/validation/labels";
+import { localizedErrorMap } from "../../common/validation/zod";
 import en from "./en.json";
 import es from "./es.json";
 
@@ -43,5 +45,14 @@ export function setLanguage(lang: Language) {
   }
   void i18n.changeLanguage(lang);
 }
+
+/**
+ * Zod error map of the web app's forms: validation messages in the interface language (Spanish, the
+ * server's language, or English), chosen when a form is checked.
+ */
+export const validationErrorMap = localizedErrorMap(() => i18n.language);
+
+/** The language of validation messages written by hand (`validationMessage(rule, field, {}, lang)`). */
+export const validationLanguage = (): ValidationLanguage => (i18n.language?.startsWith("en") ? "en" : "es");
 
 export default i18n;

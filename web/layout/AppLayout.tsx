@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { PageLoader } from "../pages/system/PageLoader";
 import { useRefreshUser } from "../session/useRefreshUser";
+import { useBreadcrumbTrail } from "./breadcrumbs";
+import { useDocumentTitle } from "./document-title";
 import { HeaderBreadcrumbs } from "./HeaderBreadcrumbs";
 import { NotificationBell } from "./NotificationBell";
 import { Sidebar } from "./Sidebar";
@@ -20,6 +22,8 @@ const BREAKPOINT = "sm";
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   useRefreshUser(true);
+  // The tab names the page: the last step of the header's breadcrumb title.
+  useDocumentTitle(useBreadcrumbTrail().at(-1)?.label);
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const isSmall = useMediaQuery(`(max-width: 48em)`) ?? false;

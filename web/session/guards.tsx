@@ -1,19 +1,36 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { hasRole } from "../../common/roles";
-import { useSession } from "./useSession";
+import { PageLoader } from "../pages/system/PageLoader";
+import { useSession, useSessionResolving } from "./useSession";
 
-/** Guest routes: a logged-in user is sent to /home. */
-export function GuestOnly() {
-  const { isLoggedIn } = useSession();
-  return isLoggedIn ? <Navigate to="/home" replace /> : <Outlet />;
+/** Where a visitor wanted to go before the login screen (`state.from` of the redirect), if safe. */
+export function returnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return null;
+  if (from === "/" || from.startsWith("/login")) return null;
+  return from;
 }
 
-/** Every other route: a visitor is sent to the login screen. */
+/** Guest routes: a logged-in user is sent to where they were going (a deep link), else /home. */
+export function GuestOnly() {
+  const { isLoggedIn } = useSession();
+  const resolving = useSessionResolving();
+  const location = useLocation();
+  if (resolving) return <PageLoader fullScreen />;
+  return isLoggedIn ? <Navigate to={returnPath(location.state) ?? "/home"} replace /> : <Outlet />;
+}
+
+/** Every other route: a visitor is sent to the login screen, which brings them back after login. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isLoggedIn } = useSession();
+  const resolving = useSessionResolving();
   const location = useLocation();
-  if (!isLoggedIn) return <Navigate to="/" replace state={{ from: location.pathname }} />;
+  if (resolving) return <PageLoader fullScreen />;
+  if (!isLoggedIn) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/" replace state={{ from }} />;
+  }
   return children ?? <Outlet />;
 }
 

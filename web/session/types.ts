@@ -9,4 +9,9 @@ export type StoredSession = {
   /** ISO instant; null when the server did not say. */
   expiresAt: string | null;
   user: SessionUser;
+  /**
+   * "Recordarme": kept in localStorage across browser restarts; false keeps it in sessionStorage, so it
+   * ends when the browser closes (a shared computer).
+   */
+  remember: boolean;
 };

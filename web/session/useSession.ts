@@ -26,6 +26,11 @@ export function useSession(): SessionState {
   }, [session]);
 }
 
+/** True while a new tab waits for an open tab to hand over a browser-session-only session. */
+export function useSessionResolving(): boolean {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.isResolving, sessionStore.isResolving);
+}
+
 /** The logged-in user; only for components rendered behind the login guard. */
 export function useUser(): SessionUser {
   const { user } = useSession();

@@ -17,5 +17,14 @@ export function firstName(user: SessionUser): string {
 
 /** Cuts a text at `max` characters, adding an ellipsis when it was longer (header name: 16). */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+/**
+ * The i18n key of the user's role name, by gender where the profile says it (Profesora, Coordinadora):
+ * `roles.female.<type>` for a woman, `roles.<type>` otherwise.
+ */
+export function roleKey(user: SessionUser): string {
+  const gender = user.student?.gender ?? user.teacher?.gender;
+  return gender === "female" ? `roles.female.${user.type}` : `roles.${user.type}`;
 }

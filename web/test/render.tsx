@@ -10,6 +10,7 @@ import { fieldErrorStore } from "../api/field-errors";
 import { createQueryClient } from "../api/query-client";
 import i18n from "../i18n";
 import { breadcrumbStore } from "../layout/breadcrumbs";
+import { AppModalsProvider } from "../modals-provider";
 import { AppProviders } from "../providers";
 import { createTestRouter } from "../router";
 import { sessionStore } from "../session/store";
@@ -49,6 +50,7 @@ export function loginAs(type: RoleNumber, overrides: Partial<SessionUser> = {}):
 export function resetAppState(): void {
   sessionStore.end();
   localStorage.clear();
+  sessionStorage.clear();
   fieldErrorStore.clear();
   breadcrumbStore.set([]);
   cleanNotifications();
@@ -74,7 +76,8 @@ export function shownNotifications(): {
 export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient} env="test">
-      {children}
+      {/* The app mounts it with the logged-in shell; components tested alone need it too. */}
+      <AppModalsProvider>{children}</AppModalsProvider>
     </AppProviders>
   );
 }

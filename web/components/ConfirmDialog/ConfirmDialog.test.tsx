@@ -15,7 +15,7 @@ describe("ConfirmDialog", () => {
     );
     expect(screen.getByText("¿Está seguro?")).toBeInTheDocument();
     expect(screen.getByText("¿Eliminar el aula A1?")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Si" }));
+    await user.click(screen.getByRole("button", { name: "Sí" }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "No" }));
@@ -26,7 +26,7 @@ describe("ConfirmDialog", () => {
     renderWithProviders(
       <ConfirmDialog opened={false} message="x" onConfirm={() => {}} onCancel={() => {}} />,
     );
-    expect(screen.queryByRole("button", { name: "Si" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Sí" })).not.toBeInTheDocument();
   });
 });
 
@@ -39,7 +39,7 @@ describe("confirmAction", () => {
       answer = confirmAction({ title: "Eliminar", message: "¿Desea eliminar?" });
     });
     expect(await screen.findByText("¿Desea eliminar?")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Si" }));
+    await user.click(screen.getByRole("button", { name: "Sí" }));
     await expect(answer).resolves.toBe(true);
     expect(screen.queryByText("¿Desea eliminar?")).not.toBeInTheDocument();
   });

@@ -9,13 +9,13 @@ export interface ConfirmDialogProps {
   message: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
-  /** Shows a spinner on "Si" and disables "No" while the confirmed action runs. */
+  /** Shows a spinner on "Sí" and disables "No" while the confirmed action runs. */
   loading?: boolean;
-  /** Red "Si" button, for deletions. */
+  /** Red "Sí" button, for deletions. */
   danger?: boolean;
 }
 
-/** Si/No question, controlled by its parent (for the imperative form see `confirmAction`). */
+/** Sí/No question, controlled by its parent (for the imperative form see `confirmAction`). */
 export function ConfirmDialog({
   opened,
   title,

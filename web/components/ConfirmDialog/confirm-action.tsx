@@ -7,12 +7,12 @@ export interface ConfirmActionOptions {
   /** Defaults to "¿Está seguro?". */
   title?: ReactNode;
   message: ReactNode;
-  /** Red "Si" button, for deletions. */
+  /** Red "Sí" button, for deletions. */
   danger?: boolean;
 }
 
 /**
- * Opens a Si/No dialog (needs `<ModalsProvider>` above the app) and resolves `true` for "Si",
+ * Opens a Sí/No dialog (needs `<ModalsProvider>` above the app) and resolves `true` for "Sí",
  * `false` for "No" or closing it: `if (await confirmAction({ message })) remove(id)`.
  */
 export function confirmAction({ title, message, danger = false }: ConfirmActionOptions): Promise<boolean> {

@@ -1,7 +1,8 @@
 import type { FormErrors } from "@mantine/form";
 import type { z } from "zod";
-import { issuesToFieldErrors, spanishErrorMap } from "../../../common/validation";
+import { issuesToFieldErrors } from "../../../common/validation";
 import { firstMessages } from "../../api/field-errors";
+import { validationErrorMap } from "../../i18n";
 
 /**
  * A `@mantine/form` validator from a shared Zod schema, with the same Spanish messages the server's 422
@@ -9,6 +10,7 @@ import { firstMessages } from "../../api/field-errors";
  * (Mantine's own `schemaResolver` would give Zod's English texts.)
  */
 export function zodErrors(schema: z.ZodType, payload: unknown): FormErrors {
-  const result = schema.safeParse(payload, { error: spanishErrorMap });
+  // Messages in the interface language (Spanish like the server's 422, or English when chosen).
+  const result = schema.safeParse(payload, { error: validationErrorMap });
   return result.success ? {} : firstMessages(issuesToFieldErrors(result.error.issues));
 }

@@ -2,12 +2,20 @@ import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from "@manti
 import { IconSchool } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useDocumentTitle } from "../../layout/document-title";
 
-type Props = { title: string; description?: ReactNode; children: ReactNode };
+type Props = {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** The page's name in the browser tab; the title by default. */
+  pageTitle?: string;
+};
 
 /** The frame of the guest screens: the product name above a card. */
-export function AuthLayout({ title, description, children }: Props) {
+export function AuthLayout({ title, description, children, pageTitle }: Props) {
   const { t } = useTranslation();
+  useDocumentTitle(pageTitle ?? title);
   return (
     <Box bg="var(--mantine-color-gray-0)" mih="100vh">
       <Center mih="100vh" p="md">

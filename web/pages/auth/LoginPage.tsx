@@ -2,12 +2,14 @@ import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAt, IconLock } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { loginBodySchema } from "../../../common/schemas/auth";
 import { type LoginPayload, useLoginMutation } from "../../api/auth";
-import { useServerFormErrors } from "../../api/field-errors";
+import { firstMessages, useServerFormErrors } from "../../api/field-errors";
 import { zodErrors } from "../../components/form/zod-errors";
+import { returnPath } from "../../session/guards";
 import { sessionStore } from "../../session/store";
 import { AuthLayout } from "./AuthLayout";
 
@@ -15,19 +17,27 @@ import { AuthLayout } from "./AuthLayout";
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLoginMutation();
   const form = useForm<LoginPayload>({
     initialValues: { email: "", password: "", remember_me: false },
     validate: (values) => zodErrors(loginBodySchema, values),
   });
   useServerFormErrors(form);
+  // A session that ended on a 401 (spec.md §8) leaves invalid_credentials on the e-mail field here.
+  const { setErrors } = form;
+  useEffect(() => {
+    const carried = sessionStore.takeEndErrors();
+    if (carried) setErrors(firstMessages(carried));
+  }, [setErrors]);
 
   const submit = form.onSubmit(async (values) => {
     const id = notifications.show({ loading: true, message: t("auth.login.loading"), autoClose: false });
     try {
       const answer = await login.mutateAsync({ ...values, email: values.email.trim() });
-      sessionStore.start(answer.access_token, answer.expires_at ?? null, answer.user);
-      await navigate("/home", { replace: true });
+      sessionStore.start(answer.access_token, answer.expires_at ?? null, answer.user, values.remember_me);
+      // Back to the deep link that led here (e.g. /classrooms?page=2), else /home.
+      await navigate(returnPath(location.state) ?? "/home", { replace: true });
     } catch {
       // the HTTP client already showed the error and marked the e-mail field
     } finally {
@@ -36,7 +46,11 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthLayout title={t("auth.login.title")} description={t("auth.login.subtitle")}>
+    <AuthLayout
+      title={t("auth.login.title")}
+      description={t("auth.login.subtitle")}
+      pageTitle={t("auth.login.submit")}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput

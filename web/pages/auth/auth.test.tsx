@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18n from "../../i18n";
 import { sessionStore } from "../../session/store";
 import {
   jsonResponse,
@@ -151,5 +152,93 @@ describe("confirm account and password", () => {
     mockFetch();
     renderApp("/confirm-password");
     expect(await screen.findByText(/El enlace no es válido/)).toBeInTheDocument();
+  });
+});
+
+describe("shell conformance (issues 6 and 13)", () => {
+  const loginAnswer = (user = makeUser(5)) =>
+    jsonResponse(200, { access_token: "tok", token_type: "bearer", expires_at: null, user });
+
+  it("without Recordarme the session is kept in sessionStorage only (ends with the browser)", async () => {
+    mockFetch((url) => (url === "/api/login" ? loginAnswer() : undefined));
+    const { router } = renderApp("/");
+    await fillLogin("admin@example.com", "secreto");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"));
+    expect(sessionStore.get()).toMatchObject({ token: "tok", remember: false });
+    expect(sessionStorage.getItem("aula.session")).toContain('"token":"tok"');
+    expect(localStorage.getItem("aula.session")).toBeNull();
+  });
+
+  it("with Recordarme the session is kept in localStorage", async () => {
+    mockFetch((url) => (url === "/api/login" ? loginAnswer() : undefined));
+    const { router } = renderApp("/");
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Recordarme" }));
+    await fillLogin("admin@example.com", "secreto");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"));
+    expect(localStorage.getItem("aula.session")).toContain('"token":"tok"');
+    expect(sessionStorage.getItem("aula.session")).toBeNull();
+  });
+
+  it("a deep link opened while logged out lands there after login", async () => {
+    mockFetch((url) => {
+      if (url === "/api/login") return loginAnswer();
+      if (url.startsWith("/api/classrooms"))
+        return jsonResponse(200, {
+          data: [],
+          meta: { total: 0, per_page: 10, current_page: 2, last_page: 1 },
+        });
+    });
+    const { router } = renderApp("/classrooms?page=2&search=lab");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await fillLogin("admin@example.com", "secreto");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/classrooms"));
+    expect(router.state.location.search).toBe("?page=2&search=lab");
+  });
+
+  it("after a 401 in the middle of a session the login screen shows the e-mail field error", async () => {
+    sessionStore.start("old", null, makeUser(5));
+    mockFetch((url) =>
+      url === "/api/users/me"
+        ? jsonResponse(401, {
+            message: "token_expired",
+            description: "Su sesión ha expirado, inicie sesión nuevamente.",
+          })
+        : undefined,
+    );
+    const { router } = renderApp("/home");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    const email = await screen.findByLabelText(/Correo electrónico/);
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription("Su sesión ha expirado, inicie sesión nuevamente.");
+  });
+
+  it("a reused recovery link shows the server's reason, not 'Consultar logs'", async () => {
+    mockFetch((url) =>
+      url === "/api/recover-password"
+        ? jsonResponse(400, {
+            message: "invalid_token",
+            description: "El enlace no es válido o ha expirado. Solicite uno nuevo.",
+          })
+        : undefined,
+    );
+    renderApp("/confirm-password?token=used");
+    await userEvent.type(await screen.findByLabelText(/^Contraseña/), "otra-clave-1");
+    await userEvent.type(screen.getByLabelText(/Confirmar contraseña/), "otra-clave-1");
+    await userEvent.click(screen.getByRole("button", { name: "Cambiar contraseña" }));
+    expect(
+      await screen.findByText("El enlace no es válido o ha expirado. Solicite uno nuevo."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Consultar logs para más información")).not.toBeInTheDocument();
+  });
+
+  it("with English chosen, validation messages and the tab title are in English", async () => {
+    await i18n.changeLanguage("en");
+    const fetch = mockFetch();
+    renderApp("/");
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("The email field is required.")).toBeInTheDocument();
+    expect(screen.getByText("The password field is required.")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.title).toBe("Sign in · Aula"));
   });
 });

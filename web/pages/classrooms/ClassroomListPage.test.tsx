@@ -148,7 +148,7 @@ describe("deleting a classroom", () => {
     const { deletes } = setup(() => jsonResponse(204));
     renderApp("/classrooms");
     const dialog = await clickDelete();
-    await userEvent.click(within(dialog).getByRole("button", { name: "Si" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Sí" }));
     await waitFor(() => expect(deletes()).toHaveLength(1));
     await waitFor(() =>
       expect(shownNotifications()).toContainEqual(
@@ -163,7 +163,7 @@ describe("deleting a classroom", () => {
     setup(() => jsonResponse(400, { message: "classroom_has_schedules", description }));
     renderApp("/classrooms");
     const dialog = await clickDelete();
-    await userEvent.click(within(dialog).getByRole("button", { name: "Si" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Sí" }));
     const refusal = await screen.findByRole("dialog", { name: "No se puede eliminar el aula" });
     expect(within(refusal).getByText(description)).toBeInTheDocument();
     expect(shownNotifications()).toEqual([]);

@@ -5,7 +5,7 @@ import { describeApiError, isApiError } from "../../api/errors";
 import { confirmAction, toast } from "../../components";
 
 /**
- * Delete with confirmation (Si/No), then a success toast; the `classroom_has_schedules` refusal goes to
+ * Delete with confirmation (Sí/No), then a success toast; the `classroom_has_schedules` refusal goes to
  * `refusal` for a dialog (the HTTP client stays quiet for it). Other errors were shown by the client.
  */
 export function useDeleteClassroomFlow() {

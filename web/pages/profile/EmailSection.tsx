@@ -6,6 +6,7 @@ import { validationMessage } from "../../../common/validation";
 import { useUpdateEmail } from "../../api/profile";
 import { toast } from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
+import { validationLanguage } from "../../i18n";
 import type { SessionUser } from "../../session/types";
 import { ProfileSection } from "./ProfileSection";
 import { showServerErrors } from "./server-errors";
@@ -20,7 +21,9 @@ export function EmailSection({ user }: { user: SessionUser }) {
     initialValues: { email: "", password: "" },
     validate: (values) => ({
       ...zodErrors(updateEmailBodySchema, { ...values, email: values.email.trim() }),
-      ...(values.password ? {} : { password: validationMessage("required", ["password"]) }),
+      ...(values.password
+        ? {}
+        : { password: validationMessage("required", ["password"], {}, validationLanguage()) }),
     }),
   });
 

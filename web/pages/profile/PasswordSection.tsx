@@ -6,6 +6,7 @@ import { validationMessage } from "../../../common/validation";
 import { useUpdatePassword } from "../../api/profile";
 import { toast } from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
+import { validationLanguage } from "../../i18n";
 import type { SessionUser } from "../../session/types";
 import { ProfileSection } from "./ProfileSection";
 import { showServerErrors } from "./server-errors";
@@ -22,7 +23,9 @@ export function PasswordSection({ user }: { user: SessionUser }) {
       ...zodErrors(updatePasswordBodySchema, values),
       ...(values.current_password
         ? {}
-        : { current_password: validationMessage("required", ["current_password"]) }),
+        : {
+            current_password: validationMessage("required", ["current_password"], {}, validationLanguage()),
+          }),
     }),
   });
 
