@@ -25,6 +25,8 @@ export const access = {
   sectionsMenu: [admin, lowAdmin, coordinator],
   /** Profile updates of spec.md §6: administrators through users, teachers and coordinators through teachers. */
   profileUpdate: [admin, lowAdmin, teacher, coordinator],
+  /** The audit log (issue 6): administrators (and god) only. */
+  auditLog: [admin],
 } as const satisfies Record<string, readonly number[]>;
 
 export type AccessRule = keyof typeof access;
@@ -178,4 +180,7 @@ export const routeAccess: Record<string, AccessRule> = {
   "/lessons/:course_id/:section_id/lesson/:lesson_id": "lessonDetail",
 
   "/withdrawals": "adminOnly",
+
+  /** Not in spec.md §2: the audit log of issue 6, reached from the user menu. */
+  "/audit-log": "auditLog",
 };

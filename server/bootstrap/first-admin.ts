@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import { Role } from "../../common/roles.js";
+import { recordUserCreated, systemAudit } from "../audit/record.js";
 import { hashPassword } from "../auth/password.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -55,13 +56,17 @@ export async function ensureFirstAdmin(
     await tx.execute(sql`select pg_advisory_xact_lock(7239001)`);
     const [row] = await tx.select({ n: count() }).from(users);
     if ((row?.n ?? 0) > 0) return false;
-    await tx.insert(users).values({
-      type: Role.admin,
-      name: "Administrador",
-      email,
-      passwordHash,
-      emailConfirmedAt: new Date(),
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        type: Role.admin,
+        name: "Administrador",
+        email,
+        passwordHash,
+        emailConfirmedAt: new Date(),
+      })
+      .returning();
+    await recordUserCreated(tx, systemAudit, admin!);
     return true;
   });
   if (!created) return { created: false };

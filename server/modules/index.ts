@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { auditRoutes } from "./audit/routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
+import { notificationsRoutes } from "./notifications/routes.js";
 import { usersRoutes } from "./users/routes.js";
 
 /** Registers every module's routes under /api; each module owns its own routes.ts. */
@@ -9,4 +11,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(classroomsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(auditRoutes);
 }

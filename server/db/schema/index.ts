@@ -1,5 +1,6 @@
 // Every table of the data model, one file per area. drizzle-kit reads this file to generate migrations.
 export * from "./academics.js";
+export * from "./audit.js";
 export * from "./calendar.js";
 export * from "./documents.js";
 export * from "./enrolment.js";

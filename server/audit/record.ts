@@ -1,0 +1,148 @@
+import { eq, sql } from "drizzle-orm";
+import type { AuditAction, AuditEntityType } from "../../common/schemas/audit.js";
+import type { DbOrTx } from "../db/client.js";
+import { auditLog, users } from "../db/schema/index.js";
+
+/**
+ * Who acts and from where, as a route knows it (`auditContextOf(request)` in ./http.ts). Routes hand it
+ * to services; services hand it to `recordAudit`. `actorId` null: the system or a visitor without a session.
+ */
+export type AuditContext = { actorId: number | null; ip?: string | null };
+
+/** The system itself (start-up, scheduled jobs). */
+export const systemAudit: AuditContext = { actorId: null, ip: null };
+
+export type AuditValues = Record<string, unknown>;
+
+export type AuditRecord = AuditContext & {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: number | null;
+  /** The changed fields as they were; omit for a creation. */
+  oldValues?: AuditValues | null;
+  /** The changed fields as they are now; omit for a deletion or an event without values. */
+  newValues?: AuditValues | null;
+};
+
+/** Keys whose values never reach the log, however a caller spells them. */
+const SECRET_KEY = /pass(word)?|hash|token|secret|otp/i;
+
+/** A copy of `values` without secrets (see SECRET_KEY), at any depth; dates as ISO strings. */
+export function withoutSecrets(values: AuditValues | null | undefined): AuditValues | null {
+  if (!values) return null;
+  const clean = (value: unknown): unknown => {
+    if (value instanceof Date) return value.toISOString();
+    if (Array.isArray(value)) return value.map(clean);
+    if (value && typeof value === "object") {
+      const out: AuditValues = {};
+      for (const [key, v] of Object.entries(value)) {
+        if (!SECRET_KEY.test(key) && v !== undefined) out[key] = clean(v);
+      }
+      return out;
+    }
+    return value;
+  };
+  return clean(values) as AuditValues;
+}
+
+/**
+ * Appends one row to the audit log. **Call it with the transaction of the change it describes**, so that
+ * the row exists exactly when the change does (a change that fails or rolls back leaves no row):
+ *
+ * ```ts
+ * await db.transaction(async (tx) => {
+ *   const [before] = await tx.select().from(grades).where(eq(grades.id, id)).for("update");
+ *   await tx.update(grades).set({ note }).where(eq(grades.id, id));
+ *   await recordAudit(tx, {
+ *     ...audit,                      // AuditContext from the route: actor id and client address
+ *     action: "grade.changed",       // a code of `auditActions` (common/schemas/audit.ts)
+ *     entityType: "grade",
+ *     entityId: id,
+ *     oldValues: { note: before.note },
+ *     newValues: { note },
+ *   });
+ * });
+ * ```
+ *
+ * Record only the fields that changed. Keys that look like secrets (password, hash, token, secret) are
+ * dropped; for a password event record only that it happened (no values). The actor's e-mail and name are
+ * copied as they are at this moment in the same statement, so the row stays readable after the account
+ * changes or goes away. The table refuses UPDATE, DELETE and TRUNCATE (migration 0006), so history
+ * cannot be rewritten by any code path.
+ */
+export async function recordAudit(tx: DbOrTx, entry: AuditRecord): Promise<void> {
+  const actor = entry.actorId;
+  await tx.insert(auditLog).values({
+    actorUserId: actor,
+    actorEmail:
+      actor === null
+        ? null
+        : sql`(${tx.select({ email: users.email }).from(users).where(eq(users.id, actor))})`,
+    actorName:
+      actor === null
+        ? null
+        : sql`(${tx.select({ name: users.name }).from(users).where(eq(users.id, actor))})`,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    oldValues: withoutSecrets(entry.oldValues),
+    newValues: withoutSecrets(entry.newValues),
+    ipAddress: entry.ip ? entry.ip.slice(0, 64) : null,
+  });
+}
+
+/** The account fields whose changes are audited, as a user row holds them. */
+type AuditedUser = { id: number; type: number; email: string; name: string; disabled: boolean };
+
+/**
+ * Records what changed between two states of an account, one row per kind of change: `user.email_changed`,
+ * `user.role_changed`, `user.disabled` / `user.enabled`, and `user.updated` for the name. For the
+ * administrators, teachers and students modules, which change several of these in one request.
+ */
+export async function recordUserChanges(
+  tx: DbOrTx,
+  context: AuditContext,
+  before: AuditedUser,
+  after: AuditedUser,
+): Promise<void> {
+  const base = { ...context, entityType: "user" as const, entityId: after.id };
+  if (before.email !== after.email)
+    await recordAudit(tx, {
+      ...base,
+      action: "user.email_changed",
+      oldValues: { email: before.email },
+      newValues: { email: after.email },
+    });
+  if (before.type !== after.type)
+    await recordAudit(tx, {
+      ...base,
+      action: "user.role_changed",
+      oldValues: { type: before.type },
+      newValues: { type: after.type },
+    });
+  if (before.disabled !== after.disabled)
+    await recordAudit(tx, {
+      ...base,
+      action: after.disabled ? "user.disabled" : "user.enabled",
+      oldValues: { disabled: before.disabled },
+      newValues: { disabled: after.disabled },
+    });
+  if (before.name !== after.name)
+    await recordAudit(tx, {
+      ...base,
+      action: "user.updated",
+      oldValues: { name: before.name },
+      newValues: { name: after.name },
+    });
+}
+
+/** Records a new account (no password or token ever: only who it is and its state). */
+export async function recordUserCreated(tx: DbOrTx, context: AuditContext, user: AuditedUser): Promise<void> {
+  await recordAudit(tx, {
+    ...context,
+    action: "user.created",
+    entityType: "user",
+    entityId: user.id,
+    newValues: { type: user.type, name: user.name, email: user.email, disabled: user.disabled },
+  });
+}

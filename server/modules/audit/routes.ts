@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { auditEntrySchema, auditSortable } from "../../../common/schemas/audit.js";
+import { after } from "../../../common/validation/zod.js";
+import { listQuery, queryFilter } from "../../http/list-query.js";
+import { listResponse } from "../../http/pagination.js";
+import { presentAuditEntry } from "./presenter.js";
+import { listAuditLog } from "./service.js";
+
+const tags = ["Auditoría"];
+
+const auditQuery = listQuery({
+  sortable: auditSortable,
+  defaultSort: { field: "created_at", direction: "desc" },
+  filters: {
+    actor_id: queryFilter.int({ min: 1, max: 2_147_483_647 }).describe("Autor del cambio (id de usuario)."),
+    action: queryFilter.string(60).describe("Código de la acción, por ejemplo `user.email_changed`."),
+    entity_type: queryFilter.string(60).describe("Tipo de registro, por ejemplo `user`."),
+    entity_id: queryFilter.int({ min: 1, max: 2_147_483_647 }).describe("Id del registro."),
+    from: queryFilter.date().describe("Desde este día (AAAA-MM-DD, incluido; zona horaria del colegio)."),
+    to: queryFilter.date().describe("Hasta este día (AAAA-MM-DD, incluido)."),
+  },
+}).superRefine(after("to", "from", { orEqual: true }));
+
+/** GET /audit-log: the append-only history of sensitive changes, for administrators (and god). */
+export async function auditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/audit-log",
+    {
+      onRequest: app.allow("auditLog"),
+      schema: {
+        tags,
+        summary: "Registro de auditoría",
+        description:
+          "Quién cambió qué y cuándo (cuentas creadas, deshabilitadas o habilitadas, cambios de rol y de " +
+          "correo, cambios y recuperaciones de contraseña), con los valores anteriores y nuevos y la " +
+          "dirección del cliente. Por omisión, lo más reciente primero. Solo administradores.",
+        querystring: auditQuery,
+        response: { 200: listResponse(auditEntrySchema) },
+      },
+    },
+    async (request) => {
+      const page = await listAuditLog({ db: app.db, list: request.query, timeZone: app.config.timeZone });
+      return { data: page.rows.map(presentAuditEntry), meta: page.meta };
+    },
+  );
+}

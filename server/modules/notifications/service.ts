@@ -1,0 +1,97 @@
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { notificationSortable } from "../../../common/schemas/notifications.js";
+import type { DbOrTx } from "../../db/client.js";
+import { notificationReceivers, notifications, users } from "../../db/schema/index.js";
+import { notFound } from "../../http/errors.js";
+import type { ListParams } from "../../http/list-query.js";
+import { type Page, paginate, searchCondition } from "../../http/pagination.js";
+
+type SortField = (typeof notificationSortable)[number];
+
+export type NotificationListParams = ListParams<SortField> & {
+  /** true: only unread; false: only read; absent: both. */
+  unread?: boolean;
+  type?: number;
+};
+
+const sender = alias(users, "sender");
+
+/** The columns of a received notification: the message, the caller's read mark and the sender. */
+const receivedColumns = {
+  notification: notifications,
+  readAt: notificationReceivers.readAt,
+  sender: {
+    id: sender.id,
+    name: sender.name,
+    email: sender.email,
+    profilePicture: sender.profilePicture,
+  },
+};
+
+/** Notifications received by `userId`, joined with the receiver row and the (optional) sender. */
+function receivedBy(db: DbOrTx, userId: number, where?: SQL) {
+  return db
+    .select(receivedColumns)
+    .from(notificationReceivers)
+    .innerJoin(notifications, eq(notifications.id, notificationReceivers.notificationId))
+    .leftJoin(sender, eq(sender.id, notifications.senderUserId))
+    .where(and(eq(notificationReceivers.userId, userId), where))
+    .$dynamic();
+}
+
+export type ReceivedNotificationRow = Awaited<ReturnType<typeof receivedBy>>[number];
+
+/**
+ * The caller's notifications (those they are a receiver of; nobody else's), newest first by default.
+ * `search` looks in the content; `unread` keeps only unread (true) or read (false) ones.
+ */
+export async function listNotifications(opts: {
+  db: DbOrTx;
+  userId: number;
+  list: NotificationListParams;
+}): Promise<Page<ReceivedNotificationRow>> {
+  const { db, list } = opts;
+  const where = and(
+    searchCondition(list.search, [notifications.content]),
+    list.unread === undefined
+      ? undefined
+      : list.unread
+        ? isNull(notificationReceivers.readAt)
+        : isNotNull(notificationReceivers.readAt),
+    list.type === undefined ? undefined : eq(notifications.type, list.type),
+  );
+  return paginate({
+    db,
+    query: receivedBy(db, opts.userId, where),
+    list,
+    sortColumns: {
+      created_at: notifications.createdAt,
+      id: notifications.id,
+      type: notifications.type,
+    },
+    tieBreaker: notifications.id,
+  });
+}
+
+/**
+ * Marks a notification read for the caller (spec.md §4: unread → read). Only a receiver may: for anyone
+ * else it does not exist (404). Marking it again keeps the first reading time.
+ */
+export async function markNotificationAsRead(opts: {
+  db: DbOrTx;
+  userId: number;
+  notificationId: number;
+}): Promise<ReceivedNotificationRow> {
+  const { db, userId, notificationId } = opts;
+  const [marked] = await db
+    .update(notificationReceivers)
+    .set({ readAt: sql`coalesce(${notificationReceivers.readAt}, now())` })
+    .where(
+      and(eq(notificationReceivers.notificationId, notificationId), eq(notificationReceivers.userId, userId)),
+    )
+    .returning({ notificationId: notificationReceivers.notificationId });
+  if (!marked) throw notFound("notification_not_found", "La notificación no existe.");
+  const [row] = await receivedBy(db, userId, eq(notifications.id, notificationId));
+  return row!;
+}
