@@ -87,6 +87,7 @@ export async function usersRoutes(app: FastifyInstance) {
         actor: principalOf(request),
         userId: request.params.id,
         name: request.body.name,
+        ip: request.ip,
       }),
     }),
   );
@@ -110,6 +111,7 @@ export async function usersRoutes(app: FastifyInstance) {
         userId: request.params.id,
         email: request.body.email,
         password: request.body.password,
+        ip: request.ip,
       }),
     }),
   );
@@ -135,6 +137,7 @@ export async function usersRoutes(app: FastifyInstance) {
         userId: request.params.id,
         currentPassword: request.body.current_password,
         password: request.body.password,
+        ip: request.ip,
       });
       // The change ended every older session of the account; the person keeps this one going.
       if (actor.id === request.params.id) await sendFreshToken(app, reply, actor);

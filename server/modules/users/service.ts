@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "../../../common/schemas/auth.js";
 import type { UserResource } from "../../../common/schemas/users.js";
 import { profilePictureMaxBytes } from "../../../common/schemas/users.js";
+import { type AuditContext, recordAudit, recordUserChanges } from "../../audit/record.js";
 import { authErrors } from "../../auth/errors.js";
 import { hashPassword, verifyPassword } from "../../auth/password.js";
 import type { SessionCache } from "../../auth/session-cache.js";
@@ -35,6 +36,12 @@ const isUniqueViolation = (err: unknown) => {
   return e.code === "23505" || e.cause?.code === "23505";
 };
 
+/** The audit context of a service call: the acting user and the client address the route passed. */
+const auditOf = (opts: { actor: Actor; ip?: string | null }): AuditContext => ({
+  actorId: opts.actor.id,
+  ip: opts.ip ?? null,
+});
+
 /** The caller's own session user (same shape as the login answer's `user`). */
 export async function getSessionUser(opts: { db: Db; actor: Actor }): Promise<SessionUser> {
   const user = await loadSessionUser({ db: opts.db, userId: opts.actor.id });
@@ -54,6 +61,8 @@ export async function updateUser(opts: {
   actor: Actor;
   userId: number;
   name: string;
+  /** Client address for the audit log. */
+  ip?: string | null;
 }): Promise<UserResource> {
   const user = await findUser(opts.db, opts.userId);
   assertCanManageAccount(opts.actor, user);
@@ -63,12 +72,16 @@ export async function updateUser(opts: {
       "unhandled_update_for_user_type",
       "Los datos de estudiantes y profesores se actualizan desde su propio perfil.",
     );
-  const [updated] = await opts.db
-    .update(users)
-    .set({ name: opts.name, updatedAt: sql`now()` })
-    .where(eq(users.id, user.id))
-    .returning();
-  return presentUser(updated!);
+  const updated = await opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ name: opts.name, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+    await recordUserChanges(tx, auditOf(opts), user, row!);
+    return row!;
+  });
+  return presentUser(updated);
 }
 
 /** A person changing their own account proves it with their current password. */
@@ -93,6 +106,7 @@ export async function updateEmail(opts: {
   userId: number;
   email: string;
   password?: string;
+  ip?: string | null;
 }): Promise<UserResource> {
   const user = await findUser(opts.db, opts.userId);
   assertCanManageAccount(opts.actor, user);
@@ -105,12 +119,17 @@ export async function updateEmail(opts: {
     .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, user.id)));
   if (taken) throw authErrors.emailAlreadyTaken();
   try {
-    const [updated] = await opts.db
-      .update(users)
-      .set({ email, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
-    return presentUser(updated!);
+    const updated = await opts.db.transaction(async (tx) => {
+      // Recorded first, so the actor's e-mail is copied as it was before a change of their own.
+      await recordUserChanges(tx, auditOf(opts), user, { ...user, email });
+      const [row] = await tx
+        .update(users)
+        .set({ email, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id))
+        .returning();
+      return row!;
+    });
+    return presentUser(updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw authErrors.emailAlreadyTaken();
     throw err;
@@ -128,6 +147,7 @@ export async function updatePassword(opts: {
   userId: number;
   currentPassword?: string;
   password: string;
+  ip?: string | null;
 }): Promise<UserResource> {
   const user = await findUser(opts.db, opts.userId);
   assertCanManageAccount(opts.actor, user);
@@ -137,19 +157,30 @@ export async function updatePassword(opts: {
     field: "current_password",
     password: opts.currentPassword,
   });
-  const [updated] = await opts.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(opts.password),
-      tokensValidAfter: sql`now()`,
-      // Every older session of the account ends, however recent (session-cache.ts, http/auth.ts).
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, user.id))
-    .returning();
+  const passwordHash = await hashPassword(opts.password);
+  const updated = await opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        tokensValidAfter: sql`now()`,
+        // Every older session of the account ends, however recent (session-cache.ts, http/auth.ts).
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    // Only that it happened, and by whom: never the hash.
+    await recordAudit(tx, {
+      ...auditOf(opts),
+      action: "user.password_changed",
+      entityType: "user",
+      entityId: user.id,
+    });
+    return row!;
+  });
   opts.sessions.forgetUser(user.id);
-  return presentUser(updated!);
+  return presentUser(updated);
 }
 
 const pictureField = "profile_picture";
