@@ -24,7 +24,7 @@ export function UserMenu() {
         <UnstyledButton aria-label={t("layout.userMenu.open")} title={name}>
           <Group gap="xs" wrap="nowrap">
             <UserAvatar user={user} />
-            <Text size="sm" fw={500} visibleFrom="xs" data-testid="header-user-name">
+            <Text size="sm" fw={500} visibleFrom="xs" data-testid="header-user-name" title={name}>
               {truncate(name, HEADER_NAME_MAX)}
             </Text>
             <IconChevronDown size={14} aria-hidden />

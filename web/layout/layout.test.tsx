@@ -6,6 +6,7 @@ import { sessionStore } from "../session/store";
 import {
   jsonResponse,
   loginAs,
+  makeUser,
   mockFetch,
   renderApp,
   resetAppState,
@@ -120,7 +121,7 @@ describe("notification bell", () => {
     },
   ];
 
-  it("lists unread notifications newest first; 'Marcar como leida' marks one", async () => {
+  it("lists unread notifications newest first; 'Marcar como leída' marks one", async () => {
     loginAs(Role.student);
     const read = new Set<number>();
     const fetch = mockFetch((url, init) => {
@@ -144,7 +145,7 @@ describe("notification bell", () => {
     expect(items[0]).toHaveTextContent("2024-03-05 a las 08:07");
     expect(items[0]).toHaveTextContent("Mensaje nuevo del sistema");
     expect(items[1]).toHaveTextContent("Dirección");
-    await userEvent.click(within(items[0]!).getByRole("button", { name: "Marcar como leida" }));
+    await userEvent.click(within(items[0]!).getByRole("button", { name: "Marcar como leída" }));
     await waitFor(() =>
       expect(fetch.mock.calls.some(([url]) => url === "/api/notifications/2/mark-as-read")).toBe(true),
     );
@@ -158,5 +159,57 @@ describe("notification bell", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Notificaciones" }));
     expect(await screen.findByText("No tienes notificaciones sin leer")).toBeInTheDocument();
     expect(shownNotifications()).toEqual([]);
+  });
+});
+
+describe("shell conformance (issues 6 and 13)", () => {
+  it("the header shows one avatar style: the first letter of the name, not initials", async () => {
+    loginAs(Role.admin, { name: "Carlos Administrador" });
+    mockFetch();
+    renderApp("/home");
+    const menu = await screen.findByRole("button", { name: "Menú de usuario" });
+    // spec.md §2: a coloured circle with the first letter ("C"), the shared Avatar's fallback.
+    await waitFor(() => expect(menu.querySelector(".mantine-Avatar-root")).toHaveTextContent(/^C$/));
+    // The home card uses the same avatar.
+    const welcome = await screen.findByRole("heading", { name: /Hola, Carlos Administrador/ });
+    const card = welcome.closest(".mantine-Card-root") as HTMLElement;
+    expect(card.querySelector(".mantine-Avatar-root")).toHaveTextContent(/^C$/);
+  });
+
+  it("cuts the header name at 16 characters without a stray space and shows the whole name on hover", async () => {
+    loginAs(Role.admin, { name: "Ana María Pérez Gómez" });
+    mockFetch();
+    renderApp("/home");
+    const name = await screen.findByTestId("header-user-name");
+    expect(name).toHaveTextContent(/^Ana María Pérez…$/);
+    expect(name).toHaveAttribute("title", "Ana María Pérez Gómez");
+  });
+
+  it("names the role by gender on the home card (Coordinadora, Profesora)", async () => {
+    const base = makeUser(Role.coordinator);
+    loginAs(Role.coordinator, { teacher: { ...base.teacher!, gender: "female" } });
+    mockFetch();
+    renderApp("/home");
+    expect(await screen.findByText("Ingresaste como Coordinadora")).toBeInTheDocument();
+  });
+
+  it("names the page in the tab title, in the chosen language", async () => {
+    loginAs(Role.admin);
+    mockFetch();
+    renderApp("/soon");
+    await waitFor(() => expect(document.title).toBe("En construcción · Aula"));
+    await userEvent.click(await screen.findByRole("button", { name: "Menú de usuario" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "English" }));
+    await waitFor(() => expect(document.title).toBe("Under construction · Aula"));
+  });
+
+  it("the assistant (low admin) has no Inscripciones group: both its items are admin-only", async () => {
+    loginAs(Role.lowAdmin);
+    mockFetch();
+    renderApp("/home");
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(within(nav).getByRole("region", { name: "Personal" })).toBeInTheDocument();
+    expect(within(nav).queryByRole("region", { name: "Inscripciones" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Reincorporaciones" })).not.toBeInTheDocument();
   });
 });

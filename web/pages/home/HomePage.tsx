@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { sidebarFor } from "../../layout/sidebar-items";
 import { UserAvatar } from "../../layout/UserAvatar";
-import { fullName } from "../../session/user";
+import { fullName, roleKey } from "../../session/user";
 import { useUser } from "../../session/useSession";
 
 /** /home: a welcome with the user's name and role and links to the areas they can open. */
@@ -24,7 +24,7 @@ export default function HomePage() {
             <Title order={1} size="h3">
               {t("home.welcome", { name })}
             </Title>
-            <Text c="dimmed">{t("home.role", { role: t(`roles.${user.type}`) })}</Text>
+            <Text c="dimmed">{t("home.role", { role: t(roleKey(user)) })}</Text>
             <Text c="dimmed" size="sm">
               {t("home.email", { email: user.email })}
             </Text>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { usePictureUrl } from "../../api/use-picture-url";
 import { Avatar } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
-import { fullName } from "../../session/user";
+import { fullName, roleKey } from "../../session/user";
 import { useUser } from "../../session/useSession";
 import { EmailSection } from "./EmailSection";
 import { NameSection } from "./NameSection";
@@ -30,7 +30,7 @@ export function ProfilePage() {
             <Text c="dimmed">{user.email}</Text>
             <Group gap="xs">
               <Text size="sm">{t("profile.summary.role")}:</Text>
-              <Badge variant="light">{t(`roles.${user.type}`)}</Badge>
+              <Badge variant="light">{t(roleKey(user))}</Badge>
             </Group>
           </Stack>
         </Group>
