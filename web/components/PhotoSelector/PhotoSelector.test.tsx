@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -52,6 +52,27 @@ describe("PhotoSelector", () => {
     expect(spy).toHaveBeenCalledWith(null);
     expect(preview()).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Remover foto" })).not.toBeInTheDocument();
+  });
+
+  it("drops a chosen file the browser cannot show, with a message, instead of a broken preview", async () => {
+    const user = userEvent.setup();
+    const spy = vi.fn();
+    const { container } = renderWithProviders(<Harness initial={null} spy={spy} />);
+    const fake = new File(["<html>"], "falsa.webp", { type: "image/webp" });
+    await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, fake);
+    fireEvent.error(preview()!);
+    expect(spy).toHaveBeenLastCalledWith(null);
+    expect(preview()).not.toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("No se pudo mostrar la imagen elegida");
+    expect(screen.queryByRole("button", { name: "Remover foto" })).not.toBeInTheDocument();
+  });
+
+  it("shows the empty frame when a saved picture fails to load", () => {
+    const spy = vi.fn();
+    renderWithProviders(<Harness initial="/api/users/1/profile-picture" spy={spy} />);
+    fireEvent.error(preview()!);
+    expect(preview()).not.toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
   });
 
   it("accepts a base64 string", () => {

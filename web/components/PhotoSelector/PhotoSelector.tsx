@@ -1,6 +1,6 @@
-import { Button, Center, FileButton, Group, Image, Stack } from "@mantine/core";
+import { Button, Center, FileButton, Group, Image, Stack, Text } from "@mantine/core";
 import { IconPhoto } from "@tabler/icons-react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePhotoSource } from "./photo-source";
 
@@ -15,7 +15,11 @@ export interface PhotoSelectorProps {
   disabled?: boolean;
 }
 
-/** Image chooser with a preview and a "Remover foto" button. */
+/**
+ * Image chooser with a preview and a "Remover foto" button. A chosen file the browser cannot show is
+ * dropped (`onChange(null)`) with a message, never left as a broken preview; a saved picture that fails
+ * to load shows the empty frame.
+ */
 export function PhotoSelector({
   value,
   onChange,
@@ -26,9 +30,19 @@ export function PhotoSelector({
   const { t } = useTranslation();
   const source = usePhotoSource(value);
   const resetRef = useRef<() => void>(null);
+  const [failedSource, setFailedSource] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
+  const failed = () => {
+    setFailedSource(source);
+    if (value instanceof File) {
+      setUnreadable(true);
+      resetRef.current?.();
+      onChange(null);
+    }
+  };
   return (
     <Stack gap="xs" align="flex-start">
-      {source ? (
+      {source && source !== failedSource ? (
         <Image
           src={source}
           alt={t("components.photoSelector.alt")}
@@ -36,6 +50,7 @@ export function PhotoSelector({
           h={size}
           radius="md"
           fit="cover"
+          onError={failed}
         />
       ) : (
         <Center w={size} h={size} bg="gray.1" style={{ borderRadius: "var(--mantine-radius-md)" }}>
@@ -46,7 +61,11 @@ export function PhotoSelector({
         <FileButton
           resetRef={resetRef}
           accept={accept}
-          onChange={(file) => file && onChange(file)}
+          onChange={(file) => {
+            if (!file) return;
+            setUnreadable(false);
+            onChange(file);
+          }}
           disabled={disabled}
         >
           {(props) => (
@@ -70,6 +89,11 @@ export function PhotoSelector({
           </Button>
         )}
       </Group>
+      {unreadable && (
+        <Text size="xs" c="red" role="alert">
+          {t("components.photoSelector.unreadable")}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -43,7 +43,11 @@ export function PhotoSection({ user, pictureUrl }: { user: SessionUser; pictureU
       setFile(null);
       toast.success(t("profile.photo.success"));
     } catch (err) {
-      if (isApiError(err) && err.errors) setError(firstMessages(err.errors).profile_picture ?? null);
+      if (!isApiError(err) || err.kind !== "http") return;
+      // A refused picture leaves no preview behind: back to the saved one, with the reason.
+      setFile(null);
+      if (err.errors) setError(firstMessages(err.errors).profile_picture ?? null);
+      else if (err.description) setError(err.description);
     }
   };
 

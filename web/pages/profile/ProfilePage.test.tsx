@@ -205,3 +205,28 @@ describe("photo", () => {
     expect(within(box).queryByRole("button", { name: "Guardar foto" })).not.toBeInTheDocument();
   });
 });
+
+describe("photo refused", () => {
+  it("a refused picture leaves no preview behind, only the reason", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:refused");
+    URL.revokeObjectURL = vi.fn();
+    loginAs(Role.student);
+    mockFetch((url, init) =>
+      url === "/api/users/1/profile-picture" && init.method === "POST"
+        ? jsonResponse(422, {
+            message: "validation_failed",
+            errors: { profile_picture: ["El campo foto de perfil debe ser una imagen."] },
+          })
+        : undefined,
+    );
+    const { container } = renderApp("/profile");
+    const box = await section("Foto de perfil");
+    const file = new File(["<html>"], "falsa.png", { type: "image/png" });
+    await userEvent.upload(container.querySelector('input[type="file"]') as HTMLInputElement, file);
+    expect(container.querySelector('img[src="blob:refused"]')).not.toBeNull();
+    await userEvent.click(within(box).getByRole("button", { name: "Guardar foto" }));
+    expect(await within(box).findByText("El campo foto de perfil debe ser una imagen.")).toBeInTheDocument();
+    expect(container.querySelector('img[src="blob:refused"]')).toBeNull();
+    expect(within(box).queryByRole("button", { name: "Guardar foto" })).not.toBeInTheDocument();
+  });
+});
