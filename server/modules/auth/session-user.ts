@@ -39,6 +39,15 @@ export async function loadLatestInscription(opts: {
       specialization: specializations,
       period: periods,
       semester: semesters,
+      // The period fee is partly paid: some installment money in, not completed (same query, no round trip).
+      partialPaid: sql<boolean>`coalesce((
+        select ${studentPeriodFees.completedAt} is null and coalesce((
+          select sum(${feeInstallments.paidAmountE2}) from ${feeInstallments}
+          where ${feeInstallments.feeId} = ${studentPeriodFees.id}), 0) > 0
+        from ${studentPeriodFees}
+        where ${studentPeriodFees.studentId} = ${inscriptions.studentId}
+          and ${studentPeriodFees.periodId} = ${periods.id}
+        limit 1), false)`,
     })
     .from(inscriptions)
     .innerJoin(periods, eq(periods.id, inscriptions.periodId))
@@ -50,22 +59,11 @@ export async function loadLatestInscription(opts: {
     .limit(1);
   if (!row) return null;
   const { inscription, section, specialization, period, semester } = row;
-  const [paymentRows, [fee]] = await Promise.all([
-    opts.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.studentId, opts.studentId), eq(payments.periodId, period.id)))
-      .orderBy(desc(payments.date), desc(payments.id)),
-    opts.db
-      .select({
-        completedAt: studentPeriodFees.completedAt,
-        paidE2: sql<number>`coalesce(sum(${feeInstallments.paidAmountE2}), 0)::int`,
-      })
-      .from(studentPeriodFees)
-      .leftJoin(feeInstallments, eq(feeInstallments.feeId, studentPeriodFees.id))
-      .where(and(eq(studentPeriodFees.studentId, opts.studentId), eq(studentPeriodFees.periodId, period.id)))
-      .groupBy(studentPeriodFees.id),
-  ]);
+  const paymentRows = await opts.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.studentId, opts.studentId), eq(payments.periodId, period.id)))
+    .orderBy(desc(payments.date), desc(payments.id));
   return {
     id: inscription.id,
     student_id: inscription.studentId,
@@ -106,13 +104,15 @@ export async function loadLatestInscription(opts: {
       period_id: p.periodId,
       created_at: p.createdAt.toISOString(),
     })),
-    partial_paid: Boolean(fee && !fee.completedAt && Number(fee.paidE2) > 0),
+    partial_paid: Boolean(row.partialPaid),
   };
 }
 
-async function loadStudent(db: DbOrTx, user: { id: number; email: string }): Promise<SessionStudent | null> {
-  const [student] = await db.select().from(students).where(eq(students.userId, user.id));
-  if (!student) return null;
+async function presentStudent(
+  db: DbOrTx,
+  student: typeof students.$inferSelect,
+  user: { email: string },
+): Promise<SessionStudent> {
   return {
     id: student.id,
     first_name: student.firstName,
@@ -123,9 +123,7 @@ async function loadStudent(db: DbOrTx, user: { id: number; email: string }): Pro
   };
 }
 
-async function loadTeacher(db: DbOrTx, user: { id: number; email: string }): Promise<SessionTeacher | null> {
-  const [teacher] = await db.select().from(teachers).where(eq(teachers.userId, user.id));
-  if (!teacher) return null;
+function presentTeacher(teacher: typeof teachers.$inferSelect, user: { email: string }): SessionTeacher {
   return {
     id: teacher.id,
     first_name: teacher.firstName,
@@ -143,10 +141,19 @@ async function loadTeacher(db: DbOrTx, user: { id: number; email: string }): Pro
  * (also under `student.latest_inscription`).
  */
 export async function loadSessionUser(opts: { db: DbOrTx; userId: number }): Promise<SessionUser | null> {
-  const [user] = await opts.db.select().from(users).where(eq(users.id, opts.userId));
-  if (!user) return null;
-  const student = isStudent(user.type) ? await loadStudent(opts.db, user) : null;
-  const teacher = isTeacherGroup(user.type) ? await loadTeacher(opts.db, user) : null;
+  // One query for the account and its profile: an administrator's session user needs nothing more.
+  const [row] = await opts.db
+    .select({ user: users, student: students, teacher: teachers })
+    .from(users)
+    .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(teachers, eq(teachers.userId, users.id))
+    .where(eq(users.id, opts.userId))
+    .limit(1);
+  if (!row) return null;
+  const { user } = row;
+  const student =
+    isStudent(user.type) && row.student ? await presentStudent(opts.db, row.student, user) : null;
+  const teacher = isTeacherGroup(user.type) && row.teacher ? presentTeacher(row.teacher, user) : null;
   return {
     id: user.id,
     type: user.type,
