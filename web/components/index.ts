@@ -6,7 +6,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog/ConfirmD
 export { type ConfirmActionOptions, confirmAction } from "./ConfirmDialog/confirm-action";
 export { CountedTextarea, type CountedTextareaProps } from "./CountedInput/CountedTextarea";
 export { CountedTextInput, type CountedTextInputProps } from "./CountedInput/CountedTextInput";
-export { TEXT_INPUT_DEBOUNCE_MS } from "./CountedInput/use-counted-input";
+export { DEBOUNCE_MS, TEXT_INPUT_DEBOUNCE_MS, useDebounced } from "./CountedInput/debounce";
 export type { DataTableColumn } from "./DataTable/columns";
 export { DataTable, type DataTableProps } from "./DataTable/DataTable";
 export {
@@ -21,7 +21,9 @@ export {
   type SortDirection,
   toListQuery,
 } from "./DataTable/list-params";
+export { LIST_RETURN_KEY, listReturnPath, useRememberListSearch } from "./DataTable/list-return";
 export { SEARCH_DEBOUNCE_MS } from "./DataTable/SearchInput";
+export { type UnsavedChanges, useUnsavedChanges } from "./form/unsaved-changes";
 export { zodErrors } from "./form/zod-errors";
 export {
   type PeriodOption,

@@ -1,14 +1,13 @@
 import { Text } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { type ChangeEvent, type ReactNode, useState } from "react";
+import { TEXT_INPUT_DEBOUNCE_MS, useDebounced } from "./debounce";
 
-/** Default wait before `onDebouncedChange` fires for text inputs (spec.md §9). */
-export const TEXT_INPUT_DEBOUNCE_MS = 600;
+export { TEXT_INPUT_DEBOUNCE_MS };
 
 export interface CountedInputOptions {
   /** Called with the value once the user stops typing for `debounceMs`. */
   onDebouncedChange?: (value: string) => void;
-  /** 600 ms by default. */
+  /** 600 ms by default (text inputs, spec.md §9), not the 300 ms of other components. */
   debounceMs?: number;
 }
 
@@ -29,12 +28,15 @@ export function useCountedInput<E extends HTMLInputElement | HTMLTextAreaElement
   maxLength,
   onChange,
   onDebouncedChange,
-  debounceMs = TEXT_INPUT_DEBOUNCE_MS,
+  debounceMs,
 }: CountedInputProps<E>) {
   const [uncontrolled, setUncontrolled] = useState(String(defaultValue ?? ""));
   const controlled = value !== undefined;
   const text = controlled ? String(value ?? "") : uncontrolled;
-  const debounced = useDebouncedCallback((next: string) => onDebouncedChange?.(next), debounceMs);
+  const debounced = useDebounced(
+    (next: string) => onDebouncedChange?.(next),
+    debounceMs ?? TEXT_INPUT_DEBOUNCE_MS,
+  );
 
   const handleChange = (event: ChangeEvent<E>) => {
     const next = event.currentTarget.value;

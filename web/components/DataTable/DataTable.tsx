@@ -1,9 +1,11 @@
-import { Group, Stack } from "@mantine/core";
+import { Button, Group, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { type DataTablePaginationRenderContext, DataTable as MantineDataTable } from "mantine-datatable";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ColumnsMenu } from "./ColumnsMenu";
-import { type DataTableColumn, nextSortBy, skeletonRecords, toMantineColumns, toSortStatus } from "./columns";
+import { useHiddenColumns } from "./column-visibility";
+import { type DataTableColumn, nextSortBy, skeletonRecords, toMantineColumns } from "./columns";
 import { PAGE_SIZE_OPTIONS, pageCount } from "./list-params";
 import { PageJump } from "./PageJump";
 import { SearchInput } from "./SearchInput";
@@ -26,6 +28,17 @@ export interface DataTableProps<T> {
   onSortChange?: (sortBy: string | null) => void;
   /** A request is running: skeleton rows when there is nothing to show yet, an overlay otherwise. */
   fetching?: boolean;
+  /**
+   * The list could not be loaded: instead of rows (or "No hay resultados encontrados") the table says so
+   * and offers "Reintentar", which calls `onRetry` (e.g. the query's `refetch`).
+   */
+  error?: boolean;
+  onRetry?: () => void;
+  /**
+   * Names the table for the columns the user hides or shows ("Columnas"), kept in localStorage so they
+   * survive a reload and a visit to a form. Without it the choice lasts while the table is shown.
+   */
+  storageKey?: string;
   /** Details/actions cell shown in the last column. */
   actions?: (record: T) => ReactNode;
   actionsTitle?: ReactNode;
@@ -53,16 +66,19 @@ export function DataTable<T>({
   onSearchChange,
   onSortChange,
   fetching = false,
+  error = false,
+  onRetry,
+  storageKey,
   actions,
   actionsTitle,
   toolbar,
   idAccessor = "id",
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(
-    () => new Set(columns.filter((c) => c.hiddenByDefault).map((c) => c.accessor)),
-  );
-  const skeleton = fetching && (!records || records.length === 0);
+  const { hidden, toggle: toggleColumn } = useHiddenColumns(columns, storageKey);
+  const failed = error && !fetching;
+  const rows = failed ? [] : (records ?? []);
+  const skeleton = fetching && rows.length === 0;
   const lastPage = pageCount(total, limit);
 
   useEffect(() => {
@@ -73,29 +89,16 @@ export function DataTable<T>({
     () =>
       toMantineColumns(columns, {
         hidden,
-        sortable: !!onSortChange,
+        sortBy,
+        ...(onSortChange
+          ? { onSort: (accessor: string) => onSortChange(nextSortBy(columns, sortBy, accessor)) }
+          : {}),
         skeleton,
         actions,
         actionsTitle: actionsTitle ?? t("components.dataTable.actions"),
       }),
-    [columns, hidden, onSortChange, skeleton, actions, actionsTitle, t],
+    [columns, hidden, sortBy, onSortChange, skeleton, actions, actionsTitle, t],
   );
-
-  const toggleColumn = (accessor: string, visible: boolean) =>
-    setHidden((current) => {
-      const next = new Set(current);
-      if (visible) next.delete(accessor);
-      else next.add(accessor);
-      return next;
-    });
-
-  const sortProps = onSortChange
-    ? {
-        sortStatus: toSortStatus(columns, sortBy),
-        onSortStatusChange: (status: { columnAccessor: unknown }) =>
-          onSortChange(nextSortBy(columns, sortBy, String(status.columnAccessor))),
-      }
-    : {};
 
   const paginationProps = skeleton
     ? {}
@@ -132,7 +135,7 @@ export function DataTable<T>({
     <Stack gap="sm">
       <Group justify="space-between" gap="sm">
         {onSearchChange ? <SearchInput value={search} onChange={onSearchChange} /> : <span />}
-        <Group gap="sm">
+        <Group gap="sm" wrap="wrap">
           {toolbar}
           <ColumnsMenu columns={columns} hidden={hidden} onToggle={toggleColumn} />
         </Group>
@@ -143,14 +146,36 @@ export function DataTable<T>({
         striped
         highlightOnHover
         minHeight={300}
+        pinFirstColumn
         columns={mantineColumns}
-        records={skeleton ? (skeletonRecords as T[]) : (records ?? [])}
+        records={skeleton ? (skeletonRecords as T[]) : rows}
         idAccessor={skeleton ? "id" : idAccessor}
         fetching={fetching && !skeleton}
         noRecordsText={t("components.dataTable.empty")}
-        {...sortProps}
+        {...(failed ? { emptyState: <LoadError onRetry={onRetry} /> } : {})}
         {...paginationProps}
       />
+    </Stack>
+  );
+}
+
+/** What the table shows when its list could not be loaded. */
+function LoadError({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="xs" role="alert" style={{ pointerEvents: "auto" }} px="md">
+      <ThemeIcon variant="light" color="red" size="xl" radius="xl" aria-hidden>
+        <IconAlertTriangle size={22} />
+      </ThemeIcon>
+      <Text fw={600}>{t("components.dataTable.loadError")}</Text>
+      <Text size="sm" c="dimmed" ta="center">
+        {t("components.dataTable.loadErrorHint")}
+      </Text>
+      {onRetry ? (
+        <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
+          {t("components.dataTable.retry")}
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDebounced } from "../CountedInput/debounce";
 
 /** Wait before a typed search goes to the server (spec.md §9). */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -12,18 +12,19 @@ export interface SearchInputProps {
   value: string;
   /** Called with the trimmed text once typing pauses, only when it differs from `value`. */
   onChange: (search: string) => void;
+  /** 400 ms by default (table search, spec.md §9). */
   debounceMs?: number;
 }
 
 /** "Buscar..." box of the tables; keeps its own text while typing and reports it debounced. */
-export function SearchInput({ value, onChange, debounceMs = SEARCH_DEBOUNCE_MS }: SearchInputProps) {
+export function SearchInput({ value, onChange, debounceMs }: SearchInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
-  const report = useDebouncedCallback((next: string) => {
+  const report = useDebounced((next: string) => {
     const trimmed = next.trim();
     if (trimmed !== value) onChange(trimmed);
-  }, debounceMs);
+  }, debounceMs ?? SEARCH_DEBOUNCE_MS);
   return (
     <TextInput
       type="search"

@@ -1,7 +1,8 @@
 import { Skeleton } from "@mantine/core";
-import type { DataTableSortStatus, DataTableColumn as MantineColumn } from "mantine-datatable";
+import type { DataTableColumn as MantineColumn } from "mantine-datatable";
 import type { ReactNode } from "react";
 import { formatSortBy, parseSortBy } from "./list-params";
+import { type ColumnSort, SortHeader } from "./SortHeader";
 
 export interface DataTableColumn<T> {
   /** Field of the record (dot paths allowed); also the default `sort_by` field. */
@@ -15,6 +16,10 @@ export interface DataTableColumn<T> {
   /** Starts hidden; the user can show it from "Columnas". */
   hiddenByDefault?: boolean;
   width?: number | string;
+  /** Narrowest the column may get (e.g. a description on a phone, where the table scrolls instead). */
+  minWidth?: number | string;
+  /** Keep the cells on one line (codes, numbers, badges): the column is never narrower than its content. */
+  noWrap?: boolean;
   textAlign?: "left" | "center" | "right";
 }
 
@@ -29,16 +34,6 @@ const skeletonCell = () => <Skeleton height={12} radius="sm" data-testid="skelet
 
 const sortFieldOf = <T,>(column: DataTableColumn<T>) => column.sortField ?? column.accessor;
 
-/** The mantine-datatable sort status that `sort_by` stands for. */
-export function toSortStatus<T>(
-  columns: DataTableColumn<T>[],
-  sortBy: string | null,
-): DataTableSortStatus<T> {
-  const sort = parseSortBy(sortBy);
-  const column = sort && columns.find((c) => sortFieldOf(c) === sort.field);
-  return { columnAccessor: column ? column.accessor : "", direction: sort?.direction ?? "asc" };
-}
-
 /**
  * The `sort_by` after a click on a column header: the same column toggles asc/desc,
  * another column starts ascending.
@@ -52,33 +47,60 @@ export function nextSortBy<T>(columns: DataTableColumn<T>[], sortBy: string | nu
   return formatSortBy(field, direction);
 }
 
+/** How the table is ordered by `column` under `sort_by`. */
+export function columnSort<T>(column: DataTableColumn<T>, sortBy: string | null): ColumnSort {
+  const sort = parseSortBy(sortBy);
+  return sort && sort.field === sortFieldOf(column) ? sort.direction : "none";
+}
+
 interface BuildOptions<T> {
   hidden: ReadonlySet<string>;
-  sortable: boolean;
+  /** The order in effect (`sort_by`). */
+  sortBy: string | null;
+  /** Header click of a sortable column; without it no column sorts. */
+  onSort?: (accessor: string) => void;
   skeleton: boolean;
   actions?: (record: T) => ReactNode;
   actionsTitle: ReactNode;
 }
 
-/** Our column definitions as mantine-datatable columns (visibility, skeleton cells, actions column). */
+/**
+ * Our column definitions as mantine-datatable columns (visibility, skeleton cells, actions column).
+ * Sortable headers are our own `SortHeader` (Spanish labels, `aria-sort`), not mantine-datatable's,
+ * whose header cell is a `role="button"` announcing "Not sorted" in English.
+ */
 export function toMantineColumns<T>(
   columns: DataTableColumn<T>[],
-  { hidden, sortable, skeleton, actions, actionsTitle }: BuildOptions<T>,
+  { hidden, sortBy, onSort, skeleton, actions, actionsTitle }: BuildOptions<T>,
 ): MantineColumn<T>[] {
-  const result: MantineColumn<T>[] = columns.map((column) => ({
-    accessor: column.accessor,
-    title: column.title,
-    sortable: sortable && !!column.sortable,
-    hidden: hidden.has(column.accessor),
-    width: column.width,
-    textAlign: column.textAlign,
-    ...(skeleton ? { render: skeletonCell } : column.render ? { render: column.render } : {}),
-  }));
+  const result: MantineColumn<T>[] = columns.map((column) => {
+    const minWidth = column.minWidth;
+    return {
+      accessor: column.accessor,
+      title:
+        onSort && column.sortable ? (
+          <SortHeader
+            title={column.title}
+            sort={columnSort(column, sortBy)}
+            onSort={() => onSort(column.accessor)}
+          />
+        ) : (
+          column.title
+        ),
+      hidden: hidden.has(column.accessor),
+      width: column.width,
+      noWrap: column.noWrap,
+      textAlign: column.textAlign,
+      ...(minWidth === undefined ? {} : { titleStyle: { minWidth }, cellsStyle: () => ({ minWidth }) }),
+      ...(skeleton ? { render: skeletonCell } : column.render ? { render: column.render } : {}),
+    };
+  });
   if (actions) {
     result.push({
       accessor: ACTIONS_ACCESSOR,
       title: actionsTitle,
       textAlign: "right",
+      noWrap: true,
       render: skeleton ? skeletonCell : (record) => actions(record),
     });
   }

@@ -2,7 +2,7 @@ import { Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCreateClassroom } from "../../api/classrooms";
-import { toast } from "../../components";
+import { listReturnPath, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { ClassroomForm } from "./ClassroomForm";
 
@@ -12,7 +12,7 @@ export function ClassroomCreatePage() {
   const navigate = useNavigate();
   const create = useCreateClassroom();
   useBreadcrumbs([
-    { label: t("classrooms.list.title"), to: "/classrooms" },
+    { label: t("classrooms.list.title"), to: listReturnPath("/classrooms") },
     { label: t("classrooms.create.title") },
   ]);
 
@@ -26,7 +26,7 @@ export function ClassroomCreatePage() {
         onSubmit={async (payload) => {
           await create.mutateAsync(payload);
           toast.success(t("classrooms.create.success"));
-          await navigate("/classrooms");
+          await navigate(listReturnPath("/classrooms"));
         }}
       />
     </Stack>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useClassroom, useUpdateClassroom } from "../../api/classrooms";
-import { toast } from "../../components";
+import { listReturnPath, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { ClassroomForm } from "./ClassroomForm";
 
@@ -16,7 +16,7 @@ export function ClassroomEditPage() {
   const classroom = useClassroom(validId);
   const update = useUpdateClassroom();
   useBreadcrumbs([
-    { label: t("classrooms.list.title"), to: "/classrooms" },
+    { label: t("classrooms.list.title"), to: listReturnPath("/classrooms") },
     { label: classroom.data?.code ?? "" },
     { label: t("classrooms.edit.title") },
   ]);
@@ -31,14 +31,14 @@ export function ClassroomEditPage() {
         onSubmit={async (payload) => {
           await update.mutateAsync({ id: classroom.data.id, payload });
           toast.success(t("classrooms.edit.success"));
-          await navigate("/classrooms");
+          await navigate(listReturnPath("/classrooms"));
         }}
       />
     );
   } else if (classroom.isError || validId === undefined) {
     body = (
       <Alert color="yellow" title={t("classrooms.edit.notFound")}>
-        <Anchor component={Link} to="/classrooms">
+        <Anchor component={Link} to={listReturnPath("/classrooms")}>
           {t("classrooms.edit.backToList")}
         </Anchor>
       </Alert>

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { type Classroom, createClassroomSchema } from "../../../common/schemas/classrooms";
 import type { CreateClassroomPayload } from "../../api/classrooms";
 import { useServerFormErrors } from "../../api/field-errors";
-import { CountedTextarea, CountedTextInput } from "../../components";
+import { CountedTextarea, CountedTextInput, listReturnPath, useUnsavedChanges } from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
 
 export const CODE_MAX = 20;
@@ -49,20 +49,28 @@ type Props = {
   onSubmit: (payload: CreateClassroomPayload) => Promise<unknown>;
 };
 
-/** Create and edit form of a classroom: shared-schema validation, server 422 errors under the inputs. */
+/**
+ * Create and edit form of a classroom: shared-schema validation (on blur and on save), server 422 errors
+ * under the inputs, a question before leaving with unsaved changes. Nothing is corrected silently: a
+ * capacity out of range stays as typed and the schema's message says why it is refused.
+ */
 export function ClassroomForm({ classroom, pending, onSubmit }: Props) {
   const { t } = useTranslation();
   const form = useForm<Values>({
     initialValues: toValues(classroom),
     validate: (values) => zodErrors(createClassroomSchema, toDraft(values)),
+    validateInputOnBlur: true,
   });
   useServerFormErrors(form);
+  const unsaved = useUnsavedChanges(form.isDirty());
 
   const submit = form.onSubmit(async (values) => {
+    unsaved.allowLeaving(true);
     try {
       await onSubmit(createClassroomSchema.parse(toDraft(values)));
     } catch {
       // the HTTP client showed the notice and stored the field errors
+      unsaved.allowLeaving(false);
     }
   });
 
@@ -87,8 +95,7 @@ export function ClassroomForm({ classroom, pending, onSubmit }: Props) {
             withAsterisk
             min={1}
             max={10_000}
-            allowDecimal={false}
-            allowNegative={false}
+            clampBehavior="none"
             {...form.getInputProps("max_capacity")}
           />
           <Switch
@@ -100,7 +107,7 @@ export function ClassroomForm({ classroom, pending, onSubmit }: Props) {
             {...form.getInputProps("enabled", { type: "checkbox" })}
           />
           <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/classrooms">
+            <Button variant="default" component={Link} to={listReturnPath("/classrooms")}>
               {t("common.cancel")}
             </Button>
             <Button type="submit" loading={pending}>
@@ -109,6 +116,7 @@ export function ClassroomForm({ classroom, pending, onSubmit }: Props) {
           </Group>
         </Stack>
       </form>
+      {unsaved.dialog}
     </Paper>
   );
 }

@@ -4,14 +4,23 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type Classroom, useClassrooms } from "../../api/classrooms";
-import { bindListParams, DataTable, parseListParams, toListQuery } from "../../components";
+import {
+  bindListParams,
+  DataTable,
+  parseListParams,
+  toListQuery,
+  useRememberListSearch,
+} from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 import { classroomColumns } from "./classroom-columns";
 import { DeleteRefusedDialog } from "./DeleteRefusedDialog";
 import { useDeleteClassroomFlow } from "./use-delete-classroom-flow";
 
-/** /classrooms: server-side list; page, size, search and order live in the URL. Writes: admin only. */
+/**
+ * /classrooms: server-side list; page, size, search and order live in the URL (remembered for the way
+ * back from the forms), hidden columns in localStorage. Writes: admin only.
+ */
 export function ClassroomListPage() {
   const { t } = useTranslation();
   const { can } = useSession();
@@ -19,6 +28,7 @@ export function ClassroomListPage() {
   useBreadcrumbs([{ label: t("classrooms.list.title") }]);
 
   const [searchParams, setSearchParams] = useSearchParams();
+  useRememberListSearch();
   const params = parseListParams(searchParams);
   const list = useClassrooms(params);
   const columns = useMemo(() => classroomColumns(t), [t]);
@@ -58,6 +68,9 @@ export function ClassroomListPage() {
         records={list.data?.data}
         total={list.data?.meta.total ?? 0}
         fetching={list.isFetching}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        storageKey="classrooms"
         {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
         {...(canWrite ? { actions } : {})}
         toolbar={
