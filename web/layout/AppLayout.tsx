@@ -3,13 +3,14 @@ import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconSchool } from "@tabler/icons-react";
 import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { PageLoader } from "../pages/system/PageLoader";
 import { useRefreshUser } from "../session/useRefreshUser";
 import { useBreadcrumbTrail } from "./breadcrumbs";
 import { useDocumentTitle } from "./document-title";
 import { HeaderBreadcrumbs } from "./HeaderBreadcrumbs";
 import { NotificationBell } from "./NotificationBell";
+import { PageErrorBoundary } from "./PageErrorBoundary";
 import { Sidebar } from "./Sidebar";
 import { UserMenu } from "./UserMenu";
 
@@ -24,6 +25,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   useRefreshUser(true);
   // The tab names the page: the last step of the header's breadcrumb title.
   useDocumentTitle(useBreadcrumbTrail().at(-1)?.label);
+  const { pathname } = useLocation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const isSmall = useMediaQuery(`(max-width: 48em)`) ?? false;
@@ -74,7 +76,14 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <Sidebar onNavigate={isSmall ? closeMobile : undefined} />
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+        {/*
+          Keyed by path: each page gets a new boundary, so while its code loads the loading indicator
+          shows here at once (a kept boundary would leave the old page up during the router's
+          transition), and a failure or the 120 s timeout shows here too, the sidebar kept.
+        */}
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+        </PageErrorBoundary>
       </AppShell.Main>
     </AppShell>
   );
