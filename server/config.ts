@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { AuthRateLimits } from "./auth/rate-limiter.js";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -9,7 +10,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   /** postgres://… of a PostgreSQL 15+ server; when absent the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default("data"),
+  /** Defaults to `data`, or `data-demo` for `npm run demo`. */
+  DATA_DIR: z.string().optional(),
   /** Uploaded files; defaults to DATA_DIR/uploads. */
   STORAGE_DIR: z.string().optional(),
   /** Signing secret for access tokens; when absent one is generated once and kept in DATA_DIR/jwt-secret. */
@@ -19,8 +21,8 @@ const envSchema = z.object({
   /** smtp(s)://user:pass@host:port; when absent e-mails are written to DATA_DIR/outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Aula <no-reply@aula.local>"),
-  /** Public address of the web app, used in e-mailed links. */
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  /** Public address of the web app, used in e-mailed links; defaults to http://localhost:$PORT. */
+  APP_URL: z.string().url().optional(),
   TZ: z.string().default("America/Caracas"),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -29,6 +31,8 @@ const envSchema = z.object({
   /** Comma-separated origins (https://app.example.org) allowed to call the API from another site; none by default. */
   CORS_ORIGINS: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** pretty (readable lines) or json (one object per line); defaults to pretty in a terminal, else json. */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   /** How long a server trusts its cached view of a session (role, disabled, logout) before re-reading it. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
@@ -51,11 +55,13 @@ export type Config = {
   adminEmail?: string;
   adminPassword?: string;
   logLevel: string;
+  /** Unset: chosen at start-up (pretty in a terminal, JSON otherwise). */
+  logFormat?: "pretty" | "json";
   trustProxy: boolean;
   /** Origins allowed by CORS (CORS_ORIGINS); empty = same origin only. */
   corsOrigins: string[];
-  /** Rate limits for login and recovery calls (per IP and minute). */
-  authRateLimit: { max: number; timeWindowMs: number };
+  /** Changes to the login and recovery rate limits (server/auth/rate-limiter.ts has the defaults). */
+  authRateLimit?: Partial<AuthRateLimits>;
   /**
    * Milliseconds a server keeps its cached auth state of a user or token (0: no cache). Changes made by
    * this server apply at once; other servers sharing the database see them within this time.
@@ -63,23 +69,38 @@ export type Config = {
   authCacheTtlMs?: number;
 };
 
+/** The folder `npm run demo` uses unless DATA_DIR says otherwise (never the real school's `data`). */
+export const demoDataDir = "data-demo";
+
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "jwt-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
+  let fd: number;
+  try {
+    // Created exclusively: two processes starting together never each write (and use) their own.
+    fd = openSync(file, "wx", 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return readFileSync(file, "utf8").trim();
+  }
+  try {
+    writeSync(fd, secret);
+  } finally {
+    closeSync(fd);
+  }
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `demo`: `npm run demo` (DATA_DIR defaults to `data-demo`). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { demo?: boolean } = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = path.resolve(e.DATA_DIR ?? (opts.demo ? demoDataDir : "data"));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -93,16 +114,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    appUrl: e.APP_URL.replace(/\/$/, ""),
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     timeZone: e.TZ,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
     corsOrigins: e.CORS_ORIGINS.split(",")
       .map((origin) => origin.trim().replace(/\/$/, ""))
       .filter(Boolean),
-    authRateLimit: { max: 10, timeWindowMs: 60_000 },
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
   };
 }

@@ -29,6 +29,10 @@ export const authErrors = {
     new AppError(422, "email_already_taken", "El correo electrónico ya está registrado.", undefined, {
       email: [validationMessage("unique", "email")],
     }),
-  tooManyRequests: () =>
-    new AppError(429, "too_many_requests", "Demasiados intentos. Intente de nuevo en unos minutos."),
+  /** 429; with the wait, the description says how many minutes (the Retry-After header says it too). */
+  tooManyRequests: (retryAfterMs?: number) => {
+    const minutes = retryAfterMs === undefined ? 0 : Math.ceil(retryAfterMs / 60_000);
+    const when = minutes <= 0 ? "en unos minutos" : minutes === 1 ? "en 1 minuto" : `en ${minutes} minutos`;
+    return new AppError(429, "too_many_requests", `Demasiados intentos. Intente de nuevo ${when}.`);
+  },
 };

@@ -1,53 +1,132 @@
+import { createHash } from "node:crypto";
+import { lt } from "drizzle-orm";
+import {
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import type { Db } from "../db/client.js";
+import { authRateLimits } from "../db/schema/index.js";
+
+/** One limit: at most `points` counted attempts per `durationSec`; going over blocks for `blockSec`. */
+export type LimitRule = { points: number; durationSec: number; blockSec: number };
+
 /**
- * A small in-memory fixed-window counter (no database): at most `max` hits per key in each window of
- * `windowMs`. A key that reaches the limit is refused until its window ends; there is no lock-out beyond.
+ * The limits of the login and recovery calls. An attacker slows only themself: the per-address limits
+ * are generous (a school behind one address), the per-address-and-account ones strict, and nothing is
+ * counted per account alone, so failures against an account from one address never lock its owner out
+ * elsewhere.
  */
-export class RateLimiter {
-  private readonly buckets = new Map<string, { count: number; resetAt: number }>();
+export type AuthRateLimits = {
+  /** Failed logins from one address, whatever the account (successes give their attempt back). */
+  loginPerAddress: LimitRule;
+  /** Consecutive failed logins to one account from one address (a success starts again from zero). */
+  loginPerAddressAndAccount: LimitRule;
+  /** Recovery links asked from one address. */
+  resetPerAddress: LimitRule;
+  /** Recovery links asked for one e-mail from one address. */
+  resetPerAddressAndEmail: LimitRule;
+  /** Wrong e-mailed tokens (account confirmation, password recovery) sent from one address. */
+  tokenPerAddress: LimitRule;
+};
 
-  constructor(private readonly options: { max: number; windowMs: number; now?: () => number }) {}
+const minutes = (n: number) => n * 60;
 
-  private now() {
-    return this.options.now?.() ?? Date.now();
+export const defaultAuthRateLimits: AuthRateLimits = {
+  loginPerAddress: { points: 100, durationSec: minutes(15), blockSec: minutes(15) },
+  loginPerAddressAndAccount: { points: 10, durationSec: minutes(60), blockSec: minutes(15) },
+  resetPerAddress: { points: 30, durationSec: minutes(60), blockSec: minutes(60) },
+  resetPerAddressAndEmail: { points: 5, durationSec: minutes(60), blockSec: minutes(60) },
+  tokenPerAddress: { points: 30, durationSec: minutes(15), blockSec: minutes(15) },
+};
+
+/** A refused attempt: how long until the caller may try again. */
+export class RateLimited extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super("rate_limited");
+    this.name = "RateLimited";
+  }
+}
+
+/**
+ * One limit over one store. `take` counts an attempt and throws `RateLimited` when the subject is over
+ * the limit (or blocked); `give` hands an attempt back; `forget` starts the subject from zero.
+ */
+export class Throttle {
+  constructor(private readonly limiter: RateLimiterAbstract) {}
+
+  async take(subject: string): Promise<void> {
+    try {
+      await this.limiter.consume(subject);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw new RateLimited(Math.max(err.msBeforeNext, 1000));
+      throw err;
+    }
   }
 
-  private bucket(key: string) {
-    const now = this.now();
-    const found = this.buckets.get(key);
-    if (found && found.resetAt > now) return found;
-    if (found) this.buckets.delete(key);
-    return null;
+  async give(subject: string): Promise<void> {
+    await this.limiter.reward(subject);
   }
 
-  /** Milliseconds until `key` may try again, or 0 when it may now. Counts nothing. */
-  retryAfterMs(key: string): number {
-    const b = this.bucket(key);
-    return b && b.count >= this.options.max ? b.resetAt - this.now() : 0;
+  async forget(subject: string): Promise<void> {
+    await this.limiter.delete(subject);
   }
+}
 
-  /** Records one hit on `key`. */
-  hit(key: string): void {
-    this.sweep();
-    const b = this.bucket(key);
-    if (b) b.count += 1;
-    else this.buckets.set(key, { count: 1, resetAt: this.now() + this.options.windowMs });
-  }
+export type AuthThrottles = { [K in keyof AuthRateLimits]: Throttle } & {
+  /** Stops the periodic clean-up of ended counters. */
+  close(): void;
+};
 
-  /** Gives back one hit on `key` (an attempt that turned out fine). */
-  release(key: string): void {
-    const b = this.bucket(key);
-    if (b && b.count > 0) b.count -= 1;
-  }
+/**
+ * The throttles of the auth routes. Their counters live in the `auth_rate_limits` table of `db`, so on
+ * PostgreSQL every server sharing the database counts together; should the table fail, each server goes on
+ * counting in memory until it answers again.
+ */
+export function createAuthThrottles(opts: { db: Db; limits?: Partial<AuthRateLimits> }): AuthThrottles {
+  const limits = { ...defaultAuthRateLimits, ...opts.limits };
+  const throttle = (name: keyof AuthRateLimits) => {
+    const rule = limits[name];
+    const common = {
+      keyPrefix: name,
+      points: rule.points,
+      duration: rule.durationSec,
+      blockDuration: rule.blockSec,
+    };
+    return new Throttle(
+      new RateLimiterDrizzle({
+        ...common,
+        storeClient: opts.db,
+        schema: authRateLimits,
+        clearExpiredByTimeout: false,
+        insuranceLimiter: new RateLimiterMemory(common),
+      }),
+    );
+  };
+  // Ended counters are deleted now and then (the library's own timer would outlive a closed database).
+  const sweep = setInterval(() => {
+    opts.db
+      .delete(authRateLimits)
+      .where(lt(authRateLimits.expire, new Date(Date.now() - 60_000)))
+      .catch(() => {});
+  }, 5 * 60_000);
+  sweep.unref();
+  return {
+    loginPerAddress: throttle("loginPerAddress"),
+    loginPerAddressAndAccount: throttle("loginPerAddressAndAccount"),
+    resetPerAddress: throttle("resetPerAddress"),
+    resetPerAddressAndEmail: throttle("resetPerAddressAndEmail"),
+    tokenPerAddress: throttle("tokenPerAddress"),
+    close: () => clearInterval(sweep),
+  };
+}
 
-  /** Forgets `key` (for example after a successful login). */
-  reset(key: string): void {
-    this.buckets.delete(key);
-  }
-
-  /** Drops ended windows now and then so the map cannot grow without bound. */
-  private sweep() {
-    if (this.buckets.size < 1000) return;
-    const now = this.now();
-    for (const [key, b] of this.buckets) if (b.resetAt <= now) this.buckets.delete(key);
-  }
+/**
+ * The subject of an address-and-account limit: the e-mail compared case-insensitively and stored only as
+ * a hash (the table never holds e-mails).
+ */
+export function addressAndAccount(ip: string, email: string): string {
+  const account = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+  return `${ip}|${account}`;
 }

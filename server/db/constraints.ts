@@ -18,7 +18,7 @@ export const constraintErrors: Record<string, string> = {
   sections_period_semester_letter_unique: "letter_code_already_exists",
   prelations_pensum_course_required_unique: "prelation_already_exists",
   teachers_one_coordinator_per_specialization: "specialization_has_coordinator",
-  classrooms_code_unique: "classroom_code_already_exists",
+  classrooms_code_lower_unique: "classroom_code_already_exists",
   courses_code_unique: "course_code_already_exists",
   specializations_code_unique: "specialization_code_already_exists",
   class_hours_end_after_start: "invalid_time_range",

@@ -59,7 +59,7 @@ export const uniqueViolation = (field: string) => fieldError(field, "unique");
  * Services let the database guard uniqueness (safe under concurrency) and call this in their `catch`:
  *
  * ```ts
- * .catch((e) => rethrowUniqueAsField(e, { classrooms_code_unique: "code" }))
+ * .catch((e) => rethrowUniqueAsField(e, { classrooms_code_lower_unique: "code" }))
  * ```
  */
 export function rethrowUniqueAsField(error: unknown, fieldByConstraint: Record<string, string>): never {

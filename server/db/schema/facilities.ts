@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, serial, text, time, unique, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  serial,
+  text,
+  time,
+  unique,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.js";
 
 export const classrooms = pgTable(
@@ -15,7 +26,8 @@ export const classrooms = pgTable(
     ...timestamps,
   },
   (t) => [
-    unique("classrooms_code_unique").on(t.code),
+    // Codes are unique whatever their case: "MAGNA" and "magna" are the same classroom.
+    uniqueIndex("classrooms_code_lower_unique").on(sql`lower(${t.code})`),
     // Target of schedule_slots' (classroom_id, classroom_shared) key, so the flag follows the classroom.
     unique("classrooms_id_multiple_sections_unique").on(t.id, t.multipleSections),
     check("classrooms_max_capacity_positive", sql`${t.maxCapacity} > 0`),

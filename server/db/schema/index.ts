@@ -9,6 +9,7 @@ export * from "./money.js";
 export * from "./notifications.js";
 export * from "./people.js";
 export * from "./periods.js";
+export * from "./rate-limits.js";
 export * from "./schedules.js";
 export * from "./sections.js";
 export * from "./settings.js";

@@ -6,6 +6,7 @@ import { users, userTokens } from "../../db/schema/index.js";
 import { readOutbox } from "../../mail/outbox.js";
 import { createUserWithToken, olderTokenHeaders } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { passwordResetsIdle } from "./service.js";
 
 const password = "nueva-clave-2024";
 
@@ -20,6 +21,7 @@ describe("account confirmation and password recovery through the outbox", () => 
 
   /** The newest e-mail sent to `to` (after background sends have finished). */
   async function lastMailTo(to: string) {
+    await passwordResetsIdle();
     await ctx.app.mailer.idle();
     const mails = (await readOutbox(ctx.outboxDir)).filter((m) =>
       m.to.toLowerCase().includes(to.toLowerCase()),
@@ -126,6 +128,44 @@ describe("account confirmation and password recovery through the outbox", () => 
     expect(res.statusCode).toBe(403);
     const missing = await post("/api/users/999999/send-account-confirm", undefined, admin.headers);
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("answers a recovery request before looking the e-mail up: same answer, same work, mail still sent", async () => {
+    await createUserWithToken(ctx, Role.teacher, { email: "existe@colegio.test", password: "clave-1234" });
+    // Hold every query on the users table until released: an answer that waited for the account lookup
+    // (as it did, taking longer for known e-mails) never comes and the test fails by its timeout.
+    type Client = { query: (...args: unknown[]) => Promise<unknown> };
+    const client = (ctx.db as unknown as { $client: Client }).$client;
+    const original = client.query;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    client.query = async function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string }).text ?? "");
+      if (/from "users"/i.test(text)) await gate;
+      return original.apply(client, args);
+    };
+    let known: Awaited<ReturnType<typeof post>>;
+    let unknown: Awaited<ReturnType<typeof post>>;
+    try {
+      known = await post("/api/password-reset/existe@colegio.test");
+      unknown = await post("/api/password-reset/no-existe@colegio.test");
+    } finally {
+      release();
+      client.query = original;
+    }
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.headers["content-length"]).toBe(unknown.headers["content-length"]);
+    expect(known.json()).toEqual({
+      message: "password_reset_requested",
+      description:
+        "Si el correo electrónico está registrado, en breve recibirá un enlace para recuperar su contraseña.",
+    });
+    expect((await lastMailTo("existe@colegio.test"))?.subject).toBe("Recuperación de contraseña");
+    expect(await lastMailTo("no-existe@colegio.test")).toBeUndefined();
   });
 
   it("recovers a password: same answer for unknown e-mails, link single-use", async () => {

@@ -107,10 +107,11 @@ describe("POST /api/login", () => {
   });
 });
 
-describe("rate limiting of login and recovery", () => {
+describe("rate limits: an attacker slows only themself", () => {
+  // The shipped limits (100 failures per address, 10 in a row per address and account).
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ authRateLimit: { max: 3, timeWindowMs: 700 } });
+    ctx = await createTestContext();
   });
   afterAll(() => ctx.close());
 
@@ -122,67 +123,126 @@ describe("rate limiting of login and recovery", () => {
       remoteAddress: ip,
     });
 
-  it("answers 429 after too many failed logins from one IP, then lets it try again", async () => {
-    await createUserWithToken(ctx, Role.admin, { email: "limite@colegio.test", password });
-    for (let i = 0; i < 3; i++)
-      expect((await login(`x${i}@colegio.test`, "mala", "10.1.1.1")).statusCode).toBe(401);
-    const blocked = await login("limite@colegio.test", password, "10.1.1.1");
+  it("100 wrong passwords for one account: the owner elsewhere and other accounts still log in", async () => {
+    await createUserWithToken(ctx, Role.admin, { email: "victima@colegio.test", password });
+    await createUserWithToken(ctx, Role.teacher, { email: "vecina@colegio.test", password });
+    const attacker = "203.0.113.66";
+    const codes: number[] = [];
+    for (let i = 0; i < 100; i++)
+      codes.push((await login("victima@colegio.test", `mala-${i}`, attacker)).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(codes.slice(10)).toEqual(Array(90).fill(429));
+
+    // The attacker is refused, even with the right password, and told how long to wait.
+    const blocked = await login("Victima@Colegio.test", password, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       message: "too_many_requests",
-      description: "Demasiados intentos. Intente de nuevo en unos minutos.",
+      description: "Demasiados intentos. Intente de nuevo en 15 minutos.",
     });
-    expect(Number(blocked.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-    // Another IP is not affected.
-    expect((await login("limite@colegio.test", password, "10.1.1.2")).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 800));
-    expect((await login("limite@colegio.test", password, "10.1.1.1")).statusCode).toBe(200);
+    const retryAfter = Number(blocked.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+
+    // The owner, from another address, logs in during the attack.
+    expect((await login("victima@colegio.test", password, "198.51.100.7")).statusCode).toBe(200);
+    // Another account logs in from the attacker's own address (a shared school address).
+    expect((await login("vecina@colegio.test", password, attacker)).statusCode).toBe(200);
+    // And the victim's account is not blocked for everyone: a wrong password elsewhere is a plain 401.
+    expect((await login("victima@colegio.test", "mala", "198.51.100.8")).statusCode).toBe(401);
+  });
+});
+
+describe("rate limits: per address, per address and account, recovery", () => {
+  let ctx: TestContext;
+  const rule = (points: number) => ({ points, durationSec: 900, blockSec: 900 });
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      authRateLimit: {
+        loginPerAddress: rule(8),
+        loginPerAddressAndAccount: rule(3),
+        resetPerAddress: rule(5),
+        resetPerAddressAndEmail: rule(3),
+        tokenPerAddress: rule(3),
+      },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const login = (email: string, pw: string, ip: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email, password: pw },
+      remoteAddress: ip,
+    });
+
+  it("a success starts the account's failures again", async () => {
+    await createUserWithToken(ctx, Role.admin, { email: "despistada@colegio.test", password });
+    const ip = "10.1.0.1";
+    for (let round = 0; round < 2; round++) {
+      expect((await login("despistada@colegio.test", "mala-1", ip)).statusCode).toBe(401);
+      expect((await login("despistada@colegio.test", "mala-2", ip)).statusCode).toBe(401);
+      expect((await login("despistada@colegio.test", password, ip)).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 3; i++)
+      expect((await login("despistada@colegio.test", "mala", ip)).statusCode).toBe(401);
+    expect((await login("despistada@colegio.test", password, ip)).statusCode).toBe(429);
   });
 
-  it("limits failed logins per e-mail across IPs", async () => {
-    await createUserWithToken(ctx, Role.admin, { email: "objetivo@colegio.test", password });
-    for (let i = 0; i < 3; i++) await login("objetivo@colegio.test", "mala", `10.2.0.${i}`);
-    expect((await login("objetivo@colegio.test", password, "10.2.0.9")).statusCode).toBe(429);
-    await new Promise((r) => setTimeout(r, 800));
-    expect((await login("objetivo@colegio.test", password, "10.2.0.9")).statusCode).toBe(200);
+  it("one address guessing many accounts reaches the per-address ceiling; others do not", async () => {
+    await createUserWithToken(ctx, Role.teacher, { email: "profe@colegio.test", password });
+    const ip = "10.2.0.1";
+    for (let i = 0; i < 8; i++) expect((await login(`x${i}@colegio.test`, "mala", ip)).statusCode).toBe(401);
+    const blocked = await login("profe@colegio.test", password, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await login("profe@colegio.test", password, "10.2.0.2")).statusCode).toBe(200);
   });
 
-  it("successful logins do not use up an IP's quota (a school behind one address)", async () => {
+  it("successful logins do not use up an address's quota (a school behind one address)", async () => {
     await createUserWithToken(ctx, Role.student, { email: "aula@colegio.test", password });
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 10; i++)
       expect((await login("aula@colegio.test", password, "10.3.0.1")).statusCode).toBe(200);
   });
 
   it("stops a burst of parallel guesses", async () => {
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => login(`rafaga${i}@colegio.test`, "mala", "10.5.0.1")),
+      Array.from({ length: 6 }, () => login("rafaga@colegio.test", "mala", "10.5.0.1")),
     );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
   });
 
-  it("limits password-reset and recover-password calls", async () => {
-    const reset = () =>
-      ctx.app.inject({
-        method: "POST",
-        url: "/api/password-reset/alguien@colegio.test",
-        remoteAddress: "10.4.0.1",
-      });
-    for (let i = 0; i < 3; i++) expect((await reset()).statusCode).toBe(200);
-    expect((await reset()).statusCode).toBe(429);
-    const recover = () =>
-      ctx.app.inject({
-        method: "POST",
-        url: "/api/recover-password",
-        payload: { token: "nope", password, password_confirmation: password },
-        remoteAddress: "10.4.0.2",
-      });
-    for (let i = 0; i < 3; i++) expect((await recover()).statusCode).toBe(400);
-    const blocked = await recover();
+  it("limits recovery links per address and e-mail, and per address", async () => {
+    const reset = (email: string, ip: string) =>
+      ctx.app.inject({ method: "POST", url: `/api/password-reset/${email}`, remoteAddress: ip });
+    for (let i = 0; i < 3; i++)
+      expect((await reset("alguien@colegio.test", "10.4.0.1")).statusCode).toBe(200);
+    const blocked = await reset("Alguien@Colegio.test", "10.4.0.1");
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe("too_many_requests");
-    await new Promise((r) => setTimeout(r, 800));
-    expect((await reset()).statusCode).toBe(200);
-    expect((await recover()).statusCode).toBe(400);
+    expect(blocked.headers["retry-after"]).toBeDefined();
+    // The same e-mail from another address, another e-mail from this one: still answered.
+    expect((await reset("alguien@colegio.test", "10.4.0.2")).statusCode).toBe(200);
+    expect((await reset("otra@colegio.test", "10.4.0.1")).statusCode).toBe(200);
+    expect((await reset("otra2@colegio.test", "10.4.0.1")).statusCode).toBe(200);
+    // Five links asked from 10.4.0.1: its ceiling.
+    expect((await reset("otra3@colegio.test", "10.4.0.1")).statusCode).toBe(429);
+  });
+
+  it("limits wrong recovery and confirmation tokens per address", async () => {
+    const body = { token: "nope", password, password_confirmation: password };
+    const recover = (ip: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/recover-password", payload: body, remoteAddress: ip });
+    const confirm = (ip: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/confirm-account", payload: body, remoteAddress: ip });
+    expect((await recover("10.6.0.1")).statusCode).toBe(400);
+    expect((await confirm("10.6.0.1")).statusCode).toBe(400);
+    expect((await recover("10.6.0.1")).statusCode).toBe(400);
+    const blocked = await confirm("10.6.0.1");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe("too_many_requests");
+    expect((await recover("10.6.0.2")).statusCode).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { LoginResponse, MessageResponse } from "../../../common/schemas/auth.js";
+import { recordAudit } from "../../audit/record.js";
 import { authErrors } from "../../auth/errors.js";
 import { hashPassword, verifyPassword } from "../../auth/password.js";
 import type { SessionCache } from "../../auth/session-cache.js";
@@ -81,7 +82,13 @@ export async function logout(opts: {
  * A token of an account that is already confirmed answers `already_confirmed`; any other bad token
  * `invalid_token`.
  */
-export async function confirmAccount(opts: { db: Db; token: string; password: string }): Promise<void> {
+export async function confirmAccount(opts: {
+  db: Db;
+  token: string;
+  password: string;
+  /** Client address for the audit log. */
+  ip?: string | null;
+}): Promise<void> {
   const passwordHash = await hashPassword(opts.password);
   await opts.db.transaction(async (tx) => {
     const ownerId = await findUserTokenOwner({ db: tx, token: opts.token, purpose: "confirm" });
@@ -98,28 +105,52 @@ export async function confirmAccount(opts: { db: Db; token: string; password: st
       .update(users)
       .set({ passwordHash, emailConfirmedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+    // The token proves the person: they are the actor. Only that it happened, never the password.
+    await recordAudit(tx, {
+      actorId: userId,
+      ip: opts.ip ?? null,
+      action: "user.account_confirmed",
+      entityType: "user",
+      entityId: userId,
+    });
   });
 }
 
-const resetRequested: MessageResponse = {
+/** The one answer to a recovery request, whether or not the e-mail belongs to an account. */
+export const passwordResetRequested: MessageResponse = {
   message: "password_reset_requested",
   description:
     "Si el correo electrónico está registrado, en breve recibirá un enlace para recuperar su contraseña.",
 };
 
-/**
- * Sends a recovery link (60 minutes) to an enabled account with this e-mail. The answer and its timing
- * are the same whether or not the account exists: the message goes out in the background.
- */
-export async function requestPasswordReset(opts: {
+export type PasswordResetRequest = {
   db: Db;
   config: Pick<Config, "appUrl">;
   mailer: Mailer;
   email: string;
-}): Promise<MessageResponse> {
+  ip?: string | null;
+};
+
+/**
+ * Sends a recovery link (60 minutes) to an enabled account with this e-mail; nothing for an unknown or
+ * disabled one. Callers run it after answering (`startPasswordReset`), so neither the answer nor its
+ * timing tells whether the e-mail belongs to an account.
+ */
+export async function sendPasswordReset(opts: PasswordResetRequest): Promise<void> {
   const user = await findUserByEmail(opts.db, opts.email);
-  if (!user || user.disabled) return resetRequested;
-  const { token } = await issueUserToken({ db: opts.db, userId: user.id, purpose: "recover" });
+  if (!user || user.disabled) return;
+  const { token } = await opts.db.transaction(async (tx) => {
+    const issued = await issueUserToken({ db: tx, userId: user.id, purpose: "recover" });
+    // Asked by a visitor without a session: no actor; only that a link was sent (never the token).
+    await recordAudit(tx, {
+      actorId: null,
+      ip: opts.ip ?? null,
+      action: "user.password_reset_requested",
+      entityType: "user",
+      entityId: user.id,
+    });
+    return issued;
+  });
   opts.mailer.sendInBackground(
     passwordRecoveryEmail({
       to: user.email,
@@ -128,7 +159,23 @@ export async function requestPasswordReset(opts: {
       validMinutes: userTokenTtlMs.recover / 60_000,
     }),
   );
-  return resetRequested;
+}
+
+const pendingResets = new Set<Promise<void>>();
+
+/** Runs `sendPasswordReset` in the background; a failure is logged, never seen by the visitor. */
+export function startPasswordReset(
+  opts: PasswordResetRequest & { log: { error(obj: object, msg?: string): void } },
+): void {
+  const job: Promise<void> = sendPasswordReset(opts)
+    .catch((err: unknown) => opts.log.error({ err }, "password reset could not be issued"))
+    .finally(() => pendingResets.delete(job));
+  pendingResets.add(job);
+}
+
+/** Resolves once every recovery request started so far has been handled (tests, shutdown). */
+export async function passwordResetsIdle(): Promise<void> {
+  while (pendingResets.size > 0) await Promise.all([...pendingResets]);
 }
 
 /**
@@ -140,6 +187,7 @@ export async function recoverPassword(opts: {
   sessions: SessionCache;
   token: string;
   password: string;
+  ip?: string | null;
 }): Promise<void> {
   const passwordHash = await hashPassword(opts.password);
   const userId = await opts.db.transaction(async (tx) => {
@@ -155,6 +203,13 @@ export async function recoverPassword(opts: {
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actorId: userId,
+      ip: opts.ip ?? null,
+      action: "user.password_recovered",
+      entityType: "user",
+      entityId: userId,
+    });
     return userId;
   });
   opts.sessions.forgetUser(userId);

@@ -77,7 +77,7 @@ export async function getClassroom(opts: { db: DbOrTx; id: number }): Promise<Cl
 
 /** The unique code is the database's to guard: a duplicate is a 422 on `code`, even under concurrency. */
 function translateWriteError(error: unknown): never {
-  rethrowUniqueAsField(error, { classrooms_code_unique: "code" });
+  rethrowUniqueAsField(error, { classrooms_code_lower_unique: "code" });
 }
 
 export async function createClassroom(opts: {
