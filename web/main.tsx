@@ -1,7 +1,5 @@
-import "@mantine/core/styles.css";
-import "@mantine/dates/styles.css";
-import "@mantine/notifications/styles.css";
-import "mantine-datatable/styles.css";
+// Only what guest pages need; the logged-in shell brings the rest (web/styles/app.css).
+import "./styles/guest.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./i18n";

@@ -1,6 +1,5 @@
 import { MantineProvider } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
-import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
@@ -15,7 +14,18 @@ type Props = {
   env?: "default" | "test";
 };
 
-/** Every provider the app needs except the router (shared by main.tsx and the test wrapper). */
+/**
+ * The nonce the server wrote into index.html (`<meta property="csp-nonce">`, see vite.config.ts): the
+ * Content-Security-Policy admits only `<style>` elements that carry it, and Mantine adds some (its CSS
+ * variables). Read once; tests and the dev server have none or a placeholder, which is harmless there.
+ */
+const styleNonce =
+  typeof document === "undefined"
+    ? undefined
+    : (document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? undefined);
+const getStyleNonce = () => styleNonce;
+
+/** Every provider the app needs except the router and the modals (shared by main.tsx and the test wrapper). */
 export function AppProviders({ queryClient, children, env = "default" }: Props) {
   const { t, i18n } = useTranslation();
   const theme = useMemo(
@@ -23,13 +33,18 @@ export function AppProviders({ queryClient, children, env = "default" }: Props) 
     [t],
   );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      env={env}
+      getStyleNonce={styleNonce ? getStyleNonce : undefined}
+    >
       <DatesProvider settings={{ locale: i18n.language }}>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: t("common.confirm"), cancel: t("common.cancel") }}>
-            <Notifications {...toastDefaults} />
-            {children}
-          </ModalsProvider>
+          <Notifications {...toastDefaults} />
+          {/* No ModalsProvider here: the logged-in shell mounts it (web/modals-provider.tsx), so the
+              modal code stays out of the login page's scripts. */}
+          {children}
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

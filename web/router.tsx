@@ -3,9 +3,9 @@ import { Suspense } from "react";
 import { createBrowserRouter, createMemoryRouter, Outlet, type RouteObject } from "react-router";
 import { access, guestRoutes, routeAccess } from "../common/access";
 import { onRouteChange } from "./api/query-client";
-import { AppLayout } from "./layout/AppLayout";
+import { LazyAppLayout as AppLayout } from "./layout/LazyAppLayout";
+import { lazyPage } from "./pages/lazy";
 import { areaOf, guestPages, pages } from "./pages/registry";
-import AccessDeniedPage from "./pages/system/AccessDeniedPage";
 import { ErrorPage } from "./pages/system/ErrorPage";
 import { NotFoundPage } from "./pages/system/NotFoundPage";
 import { PageLoader } from "./pages/system/PageLoader";
@@ -13,6 +13,9 @@ import { PendingPage } from "./pages/system/PendingPage";
 import { RouteErrorPage } from "./pages/system/RouteErrorPage";
 import { GuestOnly, RequireAuth, RoleGuard } from "./session/guards";
 import { useSession } from "./session/useSession";
+
+/** A modal page: loaded on first use, so its modal code stays out of the first script (login). */
+const AccessDeniedPage = lazyPage(() => import("./pages/system/AccessDeniedPage"));
 
 /** The screen of one path: its page when built, else the shared "pending module" page of its area. */
 function screenFor(path: string, registry: typeof pages) {
