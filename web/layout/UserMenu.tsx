@@ -1,7 +1,16 @@
 import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUser } from "@tabler/icons-react";
+import {
+  IconCheck,
+  IconChevronDown,
+  IconHistory,
+  IconLanguage,
+  IconLogout,
+  IconUser,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { access } from "../../common/access";
+import { hasRole } from "../../common/roles";
 import { type Language, languages, setLanguage } from "../i18n";
 import { useLogout } from "../session/useLogout";
 import { fullName, truncate } from "../session/user";
@@ -35,6 +44,14 @@ export function UserMenu() {
         <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => void navigate("/profile")}>
           {t("layout.userMenu.profile")}
         </Menu.Item>
+        {hasRole(user.type, access.auditLog) && (
+          <Menu.Item
+            leftSection={<IconHistory size={16} aria-hidden />}
+            onClick={() => void navigate("/audit-log")}
+          >
+            {t("layout.userMenu.auditLog")}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Label>
           <Group gap={6}>

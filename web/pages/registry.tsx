@@ -35,6 +35,7 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/classrooms": classrooms.list,
   "/classrooms/create": classrooms.create,
   "/classrooms/:id/edit": classrooms.edit,
+  "/audit-log": lazyPage(() => import("./audit").then((m) => ({ default: m.AuditLogPage }))),
 };
 
 /** Route paths whose first segment does not name their area. */

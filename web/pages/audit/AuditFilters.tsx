@@ -1,0 +1,83 @@
+import { Button, Group, Select, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { auditActions, auditEntityTypes } from "../../../common/schemas/audit";
+import type { AuditFilterKey, AuditFilterValues } from "../../api/audit";
+import { actionLabel, entityLabel } from "./audit-format";
+
+/** Only digits (ids); anything else clears the filter rather than sending a 422 on every key press. */
+const digitsOnly = (value: string) => value.replace(/\D/g, "");
+
+/** The audit list's filters: action, kind and id of record, author id, and a range of days. */
+export function AuditFilters({
+  values,
+  onChange,
+}: {
+  values: AuditFilterValues;
+  onChange: (next: AuditFilterValues) => void;
+}) {
+  const { t } = useTranslation();
+  const set = (key: AuditFilterKey, value: string | null) => {
+    const next = { ...values };
+    if (value) next[key] = value;
+    else delete next[key];
+    onChange(next);
+  };
+  const hasAny = Object.keys(values).length > 0;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label={t("audit.filters.action")}
+        placeholder={t("audit.filters.any")}
+        data={auditActions.map((code) => ({ value: code, label: actionLabel(t, code) }))}
+        value={values.action ?? null}
+        onChange={(v) => set("action", v)}
+        clearable
+        w={240}
+      />
+      <Select
+        label={t("audit.filters.entityType")}
+        placeholder={t("audit.filters.any")}
+        data={auditEntityTypes.map((type) => ({ value: type, label: entityLabel(t, type) }))}
+        value={values.entity_type ?? null}
+        onChange={(v) => set("entity_type", v)}
+        clearable
+        w={160}
+      />
+      <TextInput
+        label={t("audit.filters.entityId")}
+        inputMode="numeric"
+        value={values.entity_id ?? ""}
+        onChange={(e) => set("entity_id", digitsOnly(e.currentTarget.value))}
+        w={120}
+      />
+      <TextInput
+        label={t("audit.filters.actorId")}
+        inputMode="numeric"
+        value={values.actor_id ?? ""}
+        onChange={(e) => set("actor_id", digitsOnly(e.currentTarget.value))}
+        w={120}
+      />
+      <TextInput
+        type="date"
+        label={t("audit.filters.from")}
+        value={values.from ?? ""}
+        max={values.to}
+        onChange={(e) => set("from", e.currentTarget.value)}
+        w={160}
+      />
+      <TextInput
+        type="date"
+        label={t("audit.filters.to")}
+        value={values.to ?? ""}
+        min={values.from}
+        onChange={(e) => set("to", e.currentTarget.value)}
+        w={160}
+      />
+      {hasAny && (
+        <Button variant="subtle" onClick={() => onChange({})}>
+          {t("audit.filters.clear")}
+        </Button>
+      )}
+    </Group>
+  );
+}
