@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from "../../bootstrap/first-admin.js";
 import { auditLog, users } from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { passwordResetsIdle } from "../auth/service.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -159,7 +160,7 @@ describe("audited account changes write exactly one row, in the change's transac
     const owner = await createUserWithToken(ctx, Role.teacher, { email: "olvido@colegio.test" });
     const asked = await inject("POST", "/password-reset/olvido@colegio.test", { ip: "192.0.2.44" });
     expect(asked.statusCode, asked.body).toBe(200);
-    await ctx.app.mailer.idle();
+    await passwordResetsIdle();
     let rows = await newRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -175,7 +176,7 @@ describe("audited account changes write exactly one row, in the change's transac
     // An unknown e-mail writes nothing.
     marker = rows[0]!.id;
     expect((await inject("POST", "/password-reset/nadie@colegio.test")).statusCode).toBe(200);
-    await ctx.app.mailer.idle();
+    await passwordResetsIdle();
     expect(await newRows()).toHaveLength(0);
 
     const { token } = await issueUserToken({ db: ctx.db, userId: owner.user.id, purpose: "recover" });
