@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { loadConfig } from "../server/config.js";
 import { openDatabase } from "../server/db/client.js";
+import { acquireDataDirLock } from "../server/lifecycle/lock.js";
 
 type Column = { table: string; column: string };
 
@@ -13,6 +14,8 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error("Set DATABASE_URL to the PostgreSQL database to copy into.");
+  // The server must be stopped: this refuses (DataDirLockedError) while one runs on the folder.
+  const lock = acquireDataDirLock(config.dataDir, { purpose: "copy-to-postgres" });
   const target = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null });
   await target.migrate();
   await target.close();
@@ -76,6 +79,7 @@ async function main() {
   } finally {
     await client.end();
     await source.close();
+    lock.release();
   }
 }
 

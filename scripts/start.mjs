@@ -39,7 +39,39 @@ if (webNeedsBuild()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The server runs in its own process group, so a Ctrl-C in the terminal reaches it once (forwarded from
+// here) rather than twice (the terminal's and ours), which it would take as "stop without waiting".
+// The IPC channel tells it when this process is gone, even when killed with SIGKILL: it then stops too.
 const args = ["--import", "tsx", path.join(root, "server", "main.ts"), ...process.argv.slice(2)];
-const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+const server = spawn(process.execPath, args, {
+  cwd: root,
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
+  detached: true,
+});
+
+// npm and the terminal may deliver the same Ctrl-C to us twice; a repeat within this window is the
+// same request. A later one is forwarded, and makes the server stop without waiting.
+const repeatWindowMs = 500;
+let lastForwarded = 0;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    const now = Date.now();
+    if (now - lastForwarded < repeatWindowMs) return;
+    lastForwarded = now;
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+
+// When our own parent (npm) dies, we are handed to another parent: stop the server as if told to.
+const parent = process.ppid;
+const watchParent = setInterval(() => {
+  if (process.ppid !== parent) {
+    clearInterval(watchParent);
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+  }
+}, 1000);
+watchParent.unref();
+
+server.on("exit", (code, signal) =>
+  process.exit(code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1)),
+);

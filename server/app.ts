@@ -8,6 +8,7 @@ import { registerErrorHandling } from "./http/error-handler.js";
 import { openapiPlugin } from "./http/openapi.js";
 import { registerSecurity } from "./http/security.js";
 import { validatorCompiler } from "./http/validation.js";
+import { loggerOptions } from "./lifecycle/logger.js";
 import { createMailer, type Mailer } from "./mail/index.js";
 import { registerModules } from "./modules/index.js";
 
@@ -24,7 +25,7 @@ declare module "fastify" {
 /** Builds the whole API (every plugin and module) without listening; tests call it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.env === "test" ? false : { level: deps.config.logLevel },
+    logger: loggerOptions(deps.config),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

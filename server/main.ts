@@ -1,52 +1,105 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { ensureFirstAdmin } from "./bootstrap/first-admin.js";
 import { loadConfig } from "./config.js";
-import { openDatabase } from "./db/client.js";
-import { ensureDemo, formatDemoAccounts } from "./db/seed/demo.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { ensureDemo, formatDemoAccounts, NotADemoSchoolError } from "./db/seed/demo.js";
 import { serveWebApp } from "./http/web-app.js";
+import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./lifecycle/lock.js";
+import { framed, resolveLogFormat } from "./lifecycle/logger.js";
+import { privateUmask, tightenPermissions } from "./lifecycle/permissions.js";
+import { handleShutdown } from "./lifecycle/shutdown.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** Exit code of a refused start (folder in use, not a demo database): distinct from a crash (1). */
+const refusedExitCode = 2;
+
+/** A start refused on purpose: its message is for the person who ran the command. */
+class RefusedStart extends Error {}
+
 async function main() {
+  // Everything the server creates (database files, outbox, uploads, secrets, the lock) is private.
+  process.umask(privateUmask);
   const demo = process.argv.includes("--demo");
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const config = loadConfig(process.env, { demo });
+  const format = resolveLogFormat(config);
+  // People read these lines; in JSON mode they go to stderr so stdout stays one JSON object per line.
+  const say = (text: string) => (format === "pretty" ? process.stdout : process.stderr).write(`${text}\n`);
+
+  let lock: DataDirLock | undefined;
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  handleShutdown({
+    log: (message, err) => (app ? app.log.info({ err }, message) : console.error(message, err ?? "")),
+    stop: async () => {
+      // Stops accepting, waits for requests in flight, then runs the onClose hooks (mailer, database).
+      if (app) await app.close();
+      else await database?.close();
+      lock?.release();
+    },
+  });
+
+  if (!config.databaseUrl) {
+    // One server per data folder (the embedded database cannot be shared); several servers may share
+    // a PostgreSQL database, so there is no lock then.
+    lock = acquireDataDirLock(config.dataDir, {
+      purpose: demo ? "npm run demo" : "server",
+      port: config.port,
+    });
+    tightenPermissions(config.dataDir);
+  }
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
-  const notices: string[] = [];
+  const notices: string[][] = [];
   if (demo) {
-    const { seeded, accounts } = await ensureDemo(database.db);
-    notices.push(seeded ? "Escuela de demostración creada. Cuentas:" : "Cuentas de demostración:");
-    notices.push(...formatDemoAccounts(accounts).map((line) => `  ${line}`));
+    const { seeded, accounts } = await ensureDemo(database.db).catch(async (err: unknown) => {
+      if (!(err instanceof NotADemoSchoolError)) throw err;
+      await database?.close();
+      lock?.release();
+      const where = config.databaseUrl ? "la base de datos de DATABASE_URL" : `la carpeta ${config.dataDir}`;
+      throw new RefusedStart(`${err.message}\nSe abrió ${where}.`);
+    });
+    notices.push([
+      seeded ? "Escuela de demostración creada. Cuentas:" : "Cuentas de demostración:",
+      ...formatDemoAccounts(accounts).map((line) => `  ${line}`),
+    ]);
   }
   const admin = await ensureFirstAdmin(database.db, config);
   if (admin.created) {
-    notices.push("Primer administrador creado (anote la contraseña, no se volverá a mostrar):");
-    notices.push(`  ${admin.email} / ${admin.password}`);
+    notices.push([
+      "Primer administrador creado. Anote la contraseña: no se volverá a mostrar.",
+      "",
+      `  Correo electrónico: ${admin.email}`,
+      `  Contraseña:         ${admin.password}`,
+    ]);
   }
 
-  const app = await buildApp({ config, db: database.db });
+  app = await buildApp({ config, db: database.db });
   await serveWebApp(app, path.join(root, "web", "dist"));
-  app.addHook("onClose", () => database.close());
+  const db = database;
+  app.addHook("onClose", () => db.close());
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  // PORT=0 picks a free port: e-mailed links follow it unless APP_URL says otherwise.
+  if (!process.env.APP_URL) config.appUrl = `http://localhost:${port}`;
   const where = config.databaseUrl
     ? "PostgreSQL (DATABASE_URL)"
     : `PGlite en ${path.join(config.dataDir, "pglite")}`;
-  for (const line of notices) console.log(line);
-  console.log(
-    `Aula escuchando en http://localhost:${config.port} · base de datos: ${where}${demo ? " · demo" : ""}`,
-  );
+  for (const lines of notices) say(framed(lines));
+  say(`Aula escuchando en http://localhost:${port} · base de datos: ${where}${demo ? " · demo" : ""}`);
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError || err instanceof RefusedStart) {
+    process.stderr.write(`\n${framed(err.message.split("\n"))}\n\n`);
+    process.exit(refusedExitCode);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { acquireDataDirLock } from "../lifecycle/lock.js";
+import { privateUmask, tightenPermissions } from "../lifecycle/permissions.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -30,6 +32,9 @@ export type Database = {
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise the embedded PGlite
  * database stored in `dataDir` (or in memory when `dataDir` is null, as tests do).
+ *
+ * The embedded database holds the data folder's lock while open (one process per folder: a second one
+ * gets DataDirLockedError) and keeps its files private (0700 folders, 0600 files).
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -50,19 +55,35 @@ export async function openDatabase(opts: {
     };
   }
   let client: PGlite;
+  let release = () => {};
   if (opts.dataDir) {
+    release = acquireDataDirLock(opts.dataDir).release;
+    process.umask(privateUmask);
     const dir = path.join(opts.dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     client = new PGlite(dir);
   } else {
     client = new PGlite();
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
+  // A new database is unpacked from PGlite's bundled files, which keep their own modes (0666).
+  if (opts.dataDir) tightenPermissions(path.join(opts.dataDir, "pglite"));
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

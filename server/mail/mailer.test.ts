@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ describe("mailer without SMTP (outbox folder)", () => {
   let dir: string;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("writes each message as an .eml file and logs its link", async () => {
+  it("writes each message as a private .eml file and logs its file name, never its link", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "aula-mail-"));
     const logged: object[] = [];
     const mailer = createMailer(
@@ -38,7 +38,16 @@ describe("mailer without SMTP (outbox folder)", () => {
     expect(first?.body).toContain("vence en 7 días");
     expect(first?.token).toBe("abc_DEF-123");
     expect(second?.subject).toBe("Recuperación de contraseña");
-    expect(logged).toContainEqual(expect.objectContaining({ link }));
+    // The log says a message was written and where, nothing that would let a reader use the link.
+    expect(logged).toEqual([{ file: first?.file }, { file: second?.file }]);
+    const log = JSON.stringify(logged);
+    for (const secret of ["abc_DEF-123", "token=", "ñandú@colegio.test", "b@colegio.test"]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(statSync(path.join(dir, "outbox")).mode & 0o777).toBe(0o700);
+    for (const f of readdirSync(path.join(dir, "outbox"))) {
+      expect(statSync(path.join(dir, "outbox", f)).mode & 0o777).toBe(0o600);
+    }
   });
 
   it("logs instead of throwing when a background message fails", async () => {

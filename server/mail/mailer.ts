@@ -9,7 +9,7 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
-  /** The link the message carries; logged when the message goes to the outbox folder (no SMTP). */
+  /** The link the message carries. Never logged: it holds a live token. */
   link?: string;
 };
 
@@ -36,7 +36,8 @@ const silentLogger: MailLogger = { info() {}, error() {} };
 
 /**
  * The e-mail sender of the app: SMTP through nodemailer when `config.smtpUrl` is set, otherwise each
- * message is written as an `.eml` file to `config.outboxDir` and its link is logged.
+ * message is written as an `.eml` file (0600, in a 0700 folder) to `config.outboxDir` and only the file's
+ * name is logged: the message carries a live link (account confirmation, password recovery).
  */
 export function createMailer(
   config: Pick<Config, "smtpUrl" | "mailFrom" | "outboxDir">,
@@ -61,14 +62,11 @@ export function createMailer(
       log.info({ to: message.to, subject: message.subject }, "e-mail sent");
       return;
     }
-    await mkdir(config.outboxDir, { recursive: true });
+    await mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    const file = path.join(config.outboxDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
-    await writeFile(file, info.message as Buffer);
-    log.info(
-      { to: message.to, subject: message.subject, file, link: message.link },
-      "e-mail written to outbox",
-    );
+    const name = `${stamp}-${randomBytes(4).toString("hex")}.eml`;
+    await writeFile(path.join(config.outboxDir, name), info.message as Buffer, { mode: 0o600, flag: "wx" });
+    log.info({ file: name }, "e-mail written to outbox");
   }
 
   return {

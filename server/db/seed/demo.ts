@@ -1,7 +1,7 @@
-import { asc, desc, like, sql } from "drizzle-orm";
+import { asc, desc, eq, like, notLike, sql } from "drizzle-orm";
 import { Role, type RoleNumber, roleLabels } from "../../../common/roles.js";
 import type { Db, DbOrTx } from "../client.js";
-import { periods, specializations, users } from "../schema/index.js";
+import { appSettings, periods, specializations, users } from "../schema/index.js";
 import { seedAcademics } from "./academics.js";
 import { seedCalendar } from "./calendar.js";
 import { seedCommunication } from "./communication.js";
@@ -25,10 +25,26 @@ export async function seedDemo(db: Db, opts: { today?: Date } = {}): Promise<Dem
   return db.transaction((tx) => fill(tx, opts.today ?? new Date()));
 }
 
+/** The `app_settings` row marking a database as the demo school. */
+export const demoMarkerKey = "demo_school";
+
+/** `npm run demo` pointed at a database that holds a real school: it must not add demo accounts to it. */
+export class NotADemoSchoolError extends Error {
+  constructor() {
+    super(
+      "La base de datos contiene una escuela que no es la de demostración: la demostración no la modifica.\n" +
+        "Use otra carpeta (DATA_DIR; por omisión, data-demo) o inicie el servidor sin --demo (npm start).",
+    );
+    this.name = "NotADemoSchoolError";
+  }
+}
+
 /**
- * For `npm run demo`: seeds the demo school unless the database already holds academic data (periods
- * or specializations), and answers the demo logins either way so start-up can print them. Concurrent
- * callers are serialised by an advisory lock.
+ * For `npm run demo`: on an empty database, seeds the demo school and marks the database as the demo
+ * (`app_settings.demo_school`); on a database so marked, changes nothing. Either way answers the demo
+ * logins so start-up can print them. Any other database (one with users or academic data but no
+ * marker: a real school) is refused with NotADemoSchoolError and left untouched. Concurrent callers are
+ * serialised by an advisory lock.
  */
 export async function ensureDemo(
   db: Db,
@@ -36,11 +52,36 @@ export async function ensureDemo(
 ): Promise<{ seeded: boolean; accounts: DemoAccounts }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK})`);
+    const [marker] = await tx
+      .select({ key: appSettings.key })
+      .from(appSettings)
+      .where(eq(appSettings.key, demoMarkerKey));
+    if (marker) return { seeded: false, accounts: await existingDemoAccounts(tx) };
+    const [user] = await tx.select({ id: users.id }).from(users).limit(1);
     const [period] = await tx.select({ id: periods.id }).from(periods).limit(1);
     const [specialization] = await tx.select({ id: specializations.id }).from(specializations).limit(1);
-    if (period || specialization) return { seeded: false, accounts: await existingDemoAccounts(tx) };
-    return { seeded: true, accounts: await fill(tx, opts.today ?? new Date()) };
+    if (user || period || specialization) {
+      // A demo made before the marker existed: only demo accounts, and the demo's academic data.
+      const [outsider] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(notLike(users.email, "%@demo.edu.ve"))
+        .limit(1);
+      if (!user || outsider || !(period || specialization)) throw new NotADemoSchoolError();
+      await markDemo(tx);
+      return { seeded: false, accounts: await existingDemoAccounts(tx) };
+    }
+    const accounts = await fill(tx, opts.today ?? new Date());
+    await markDemo(tx);
+    return { seeded: true, accounts };
   });
+}
+
+async function markDemo(tx: DbOrTx): Promise<void> {
+  await tx
+    .insert(appSettings)
+    .values({ key: demoMarkerKey, value: { seededAt: new Date().toISOString() } })
+    .onConflictDoNothing();
 }
 
 const DEMO_LOCK = 7_340_001;
