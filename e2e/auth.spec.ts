@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accounts, artifact, loginThroughUi, storageKeys } from "./support";
+import { accounts, artifact, expectAccessible, loginThroughUi, storedSession } from "./support";
 
 const loginHeading = (page: import("@playwright/test").Page) =>
   page.getByRole("heading", { level: 1, name: "¡Bienvenido!" });
@@ -13,6 +13,7 @@ test.describe("autenticación", () => {
     await expect(page.getByRole("checkbox", { name: "Recordarme" })).toBeVisible();
     await expect(page.getByRole("link", { name: "¿Olvidaste tu contraseña?" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+    await expectAccessible(page, "inicio de sesión");
     // No shell for a visitor.
     await expect(page.getByRole("navigation", { name: "Menú principal" })).toHaveCount(0);
     await page.screenshot({ path: artifact("login"), fullPage: true });
@@ -31,11 +32,12 @@ test.describe("autenticación", () => {
     // The error sits under the e-mail field (and a warning toast says the same).
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription("Por favor verifique sus datos.");
+    await expectAccessible(page, "inicio de sesión con error");
     await expect(page.getByRole("alert").filter({ hasText: "Por favor verifique sus datos." })).toBeVisible();
     // Still on the login screen, no session stored.
     await expect(page).toHaveURL(/\/$/);
     await expect(loginHeading(page)).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.token)).toBeNull();
+    expect(await storedSession(page)).toBeNull();
   });
 
   test("el administrador inicia sesión, cierra sesión y se despide por su nombre", async ({ page }) => {
@@ -45,7 +47,9 @@ test.describe("autenticación", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Hola, Administrador Demo" })).toBeVisible();
     await expect(page.getByText("Ingresaste como Administrador")).toBeVisible();
     await expect(page.getByTestId("header-user-name")).toHaveText("Administrador De…");
-    expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.token)).toBeTruthy();
+    await expectAccessible(page, "inicio (administrador)");
+    // Without "Recordarme" the session is kept for this browser session only.
+    expect(await storedSession(page)).toMatchObject({ where: "tab" });
     await page.screenshot({ path: artifact("admin-home"), fullPage: true });
 
     // A logged-in user who opens a guest route (/) is sent to /home.
@@ -55,6 +59,7 @@ test.describe("autenticación", () => {
 
     await page.getByRole("button", { name: "Menú de usuario" }).click();
     await expect(page.getByRole("menuitem", { name: "Perfil" })).toBeVisible();
+    await expectAccessible(page, "menú de usuario abierto");
     await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
 
     await expect(
@@ -62,7 +67,7 @@ test.describe("autenticación", () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(loginHeading(page)).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.token)).toBeNull();
+    expect(await storedSession(page)).toBeNull();
 
     // The session is over: /home goes back to login.
     await page.goto("/home");

@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type AccountName, accounts, loginThroughUi, loginViaApi, sidebar } from "./support";
+import {
+  type AccountName,
+  accounts,
+  expectAccessible,
+  loginThroughUi,
+  loginViaApi,
+  sidebar,
+} from "./support";
 
 /**
  * What spec.md §2 "Layout" gives each role, written out by hand (not derived from the app's tables):
@@ -104,7 +111,8 @@ const expected: Record<AccountName, Expected> = {
 const roleLabel: Record<AccountName, string> = {
   admin: "Administrador",
   lowAdmin: "Asistente",
-  coordinator: "Coordinador",
+  // Role names follow the person's gender (coordinador1 of the demo school is a woman).
+  coordinator: "Coordinadora",
   teacher: "Profesor",
   student: "Estudiante",
 };
@@ -133,6 +141,7 @@ async function expectSidebar(page: Page, role: AccountName) {
   await expect(myLessons).toHaveCount(want.top.includes("Mis lecciones") ? 1 : 0);
   if (want.top.includes("Mi horario")) await expect(mySchedule).toHaveAttribute("href", "/profile/schedule");
   if (want.top.includes("Mis lecciones")) await expect(myLessons).toHaveAttribute("href", "/lessons");
+  await expectAccessible(page, `inicio con el menú lateral (${role})`);
 }
 
 test.describe("menú lateral por rol", () => {
@@ -150,6 +159,11 @@ test.describe("menú lateral por rol", () => {
       await expect(page).toHaveURL(/\/home$/);
       await expect(page.getByText(`Ingresaste como ${roleLabel[role]}`, { exact: true })).toBeVisible();
       await expectSidebar(page, role);
+      if (role === "lowAdmin") {
+        // spec.md §2: both items of "Inscripciones" are admin-only, so the assistant has no such group.
+        await expect(sidebar(page).getByRole("region", { name: "Inscripciones" })).toHaveCount(0);
+        await expect(sidebar(page).getByRole("link", { name: "Reincorporaciones" })).toHaveCount(0);
+      }
     });
   }
 
@@ -160,6 +174,7 @@ test.describe("menú lateral por rol", () => {
     await expect(sidebar(page)).not.toBeInViewport();
     await page.getByRole("button", { name: "Mostrar u ocultar el menú" }).click();
     await expect(sidebar(page)).toBeInViewport();
+    await expectAccessible(page, "menú lateral abierto en pantalla pequeña");
     // Following a link closes it again.
     await sidebar(page).getByRole("link", { name: "Bitácoras", exact: true }).click();
     await expect(page).toHaveURL(/\/binnacles$/);

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** Demo accounts (README / `npm run demo`). God (type 6) has no demo account. */
@@ -11,12 +12,26 @@ export const accounts = {
 
 export type AccountName = keyof typeof accounts;
 
-/** Storage keys of the session (web/session/storage.ts defaults; no VITE_* override in the e2e build). */
+/**
+ * Storage keys of the session (web/session/storage.ts defaults; no VITE_* override in the e2e build):
+ * the whole session is ONE JSON value `{ token, expires_at, user }`, in localStorage with "Recordarme",
+ * else in sessionStorage (`tabHint` in localStorage then says a tab may hold one).
+ */
 export const storageKeys = {
-  token: "aula.token",
-  expiresAt: "aula.token_expires_at",
-  user: "aula.user",
+  session: "aula.session",
+  tabHint: "aula.session.tab",
 } as const;
+
+/** The stored session of the page: where it is kept and its token, or null. */
+export async function storedSession(page: Page) {
+  return page.evaluate((key) => {
+    const local = localStorage.getItem(key);
+    const tab = sessionStorage.getItem(key);
+    const raw = local ?? tab;
+    if (!raw) return null;
+    return { where: local ? "local" : "tab", token: (JSON.parse(raw) as { token: string }).token };
+  }, storageKeys.session);
+}
 
 /** Where screenshots go (gitignored). */
 export const artifact = (name: string) => `e2e/artifacts/${name}.png`;
@@ -46,11 +61,17 @@ export async function loginViaApi(page: Page, account: AccountName, path = "/hom
   };
   // Any page of the origin gives access to its localStorage; the login screen is the lightest.
   await page.goto("/");
+  // Stored as a remembered session (one value in localStorage), so other pages of the context share it.
   await page.evaluate(
     ({ keys, answer }) => {
-      localStorage.setItem(keys.token, answer.access_token);
-      if (answer.expires_at) localStorage.setItem(keys.expiresAt, answer.expires_at);
-      localStorage.setItem(keys.user, JSON.stringify(answer.user));
+      localStorage.setItem(
+        keys.session,
+        JSON.stringify({
+          token: answer.access_token,
+          expires_at: answer.expires_at ?? null,
+          user: answer.user,
+        }),
+      );
     },
     { keys: storageKeys, answer },
   );
@@ -63,3 +84,23 @@ export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Men
 
 /** The header breadcrumb trail. */
 export const breadcrumbs = (page: Page) => page.getByRole("navigation", { name: "Ruta de navegación" });
+
+/**
+ * Accessibility check of what the page shows now (axe-core, WCAG 2.x A/AA rules and best practices):
+ * fails on any serious or critical violation, listing each rule with the elements it found. Call it
+ * once the page (or the dialog) is shown; `label` names the screen in the failure message.
+ */
+export async function expectAccessible(page: Page, label = page.url()) {
+  // Let entering transitions finish: half-faded text would be measured with the wrong contrast.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = blocking.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").join(" ")}`).join("\n"),
+  );
+  expect(report, `accessibility of ${label}`).toEqual([]);
+}
