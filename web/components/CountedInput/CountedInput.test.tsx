@@ -1,10 +1,11 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test-utils";
 import { CountedTextarea } from "./CountedTextarea";
 import { CountedTextInput } from "./CountedTextInput";
+import { DEBOUNCE_MS, TEXT_INPUT_DEBOUNCE_MS, useDebounced } from "./debounce";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -92,7 +93,40 @@ describe("CountedTextarea", () => {
     expect(screen.getByTestId("char-counter")).toHaveTextContent("3/255");
     fireEvent.change(screen.getByLabelText("Descripción"), { target: { value: "abcdefghijkl" } });
     expect(screen.getByTestId("char-counter")).toHaveTextContent("12/255");
-    act(() => vi.advanceTimersByTime(600));
+    act(() => vi.advanceTimersByTime(599));
+    expect(onDebouncedChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
     expect(onDebouncedChange).toHaveBeenCalledWith("abcdefghijkl");
+  });
+});
+
+describe("debounce defaults (spec.md §9)", () => {
+  it("waits 300 ms in a component that gives no other value, 600 ms in text inputs", () => {
+    expect(DEBOUNCE_MS).toBe(300);
+    expect(TEXT_INPUT_DEBOUNCE_MS).toBe(600);
+    vi.useFakeTimers();
+    const callback = vi.fn();
+    const { result } = renderHook(() => useDebounced(callback));
+    act(() => result.current("a"));
+    act(() => vi.advanceTimersByTime(200));
+    act(() => result.current("b"));
+    act(() => vi.advanceTimersByTime(299));
+    expect(callback).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(callback).toHaveBeenCalledWith("b");
+  });
+
+  it("keeps a text input's 600 ms when debounceMs is passed as undefined", () => {
+    vi.useFakeTimers();
+    const onDebouncedChange = vi.fn();
+    renderWithProviders(
+      <CountedTextInput label="Nombre" debounceMs={undefined} onDebouncedChange={onDebouncedChange} />,
+    );
+    fireEvent.change(screen.getByLabelText("Nombre"), { target: { value: "x" } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(onDebouncedChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(300));
+    expect(onDebouncedChange).toHaveBeenCalledWith("x");
   });
 });

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test-utils";
+import { columnStorageKey } from "./column-visibility";
 import type { DataTableColumn } from "./columns";
 import { DataTable, type DataTableProps } from "./DataTable";
 
@@ -54,6 +55,7 @@ const headers = () =>
 
 afterEach(() => {
   vi.useRealTimers();
+  localStorage.clear();
 });
 
 describe("DataTable", () => {
@@ -212,5 +214,88 @@ describe("DataTable", () => {
     const { container } = setup();
     const root = container.querySelector(".mantine-datatable") as HTMLElement;
     expect(root.style.minHeight).toBe("300px");
+  });
+
+  it("announces the order of sortable columns in Spanish, on a real button and with aria-sort", async () => {
+    const user = userEvent.setup();
+    const { props, rerenderWith } = setup({ sortBy: "capacity,desc" });
+    const table = screen.getByRole("table");
+    expect(table).not.toHaveTextContent(/sorted/i);
+    expect(within(table).queryByLabelText(/sorted/i)).not.toBeInTheDocument();
+
+    const code = within(table).getByRole("button", { name: /^Código\s*Sin ordenar$/ });
+    const capacity = within(table).getByRole("button", { name: /^Capacidad\s*Orden descendente$/ });
+    expect(within(table).queryByRole("button", { name: /^Descripción/ })).not.toBeInTheDocument();
+    // The header cells stay column headers (mantine-datatable made them role="button").
+    const headerCells = within(table).getAllByRole("columnheader");
+    expect(headerCells).toHaveLength(3);
+    expect(code.closest("th")).toHaveAttribute("aria-sort", "none");
+    expect(capacity.closest("th")).toHaveAttribute("aria-sort", "descending");
+    expect(screen.getByRole("columnheader", { name: "Descripción" })).not.toHaveAttribute("aria-sort");
+
+    code.focus();
+    await user.keyboard("{Enter}");
+    expect(props.onSortChange).toHaveBeenLastCalledWith("code,asc");
+    rerenderWith({ sortBy: "code,asc" });
+    expect(
+      within(table)
+        .getByRole("button", { name: /^Código\s*Orden ascendente$/ })
+        .closest("th"),
+    ).toHaveAttribute("aria-sort", "ascending");
+    expect(capacity.closest("th")).toHaveAttribute("aria-sort", "none");
+    await user.keyboard(" ");
+    expect(props.onSortChange).toHaveBeenLastCalledWith("code,desc");
+  });
+
+  it("shows an error state with Reintentar instead of 'no results' when the list failed", async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    const { rerenderWith } = setup({ records: undefined, total: 0, error: true, onRetry });
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("No se pudo cargar el listado");
+    expect(screen.queryByText("No hay resultados encontrados")).not.toBeInTheDocument();
+    expect(alert.closest(".mantine-datatable-empty-state")).toHaveAttribute("data-active");
+    await user.click(within(alert).getByRole("button", { name: "Reintentar" }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+
+    // Retrying: skeleton rows, no error; then the rows.
+    rerenderWith({ records: undefined, total: 0, error: true, fetching: true, onRetry });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    rerenderWith({ records: rooms, total: 2, error: false, onRetry });
+    expect(screen.getByText("A1")).toBeInTheDocument();
+    expect(screen.queryByText("No se pudo cargar el listado")).not.toBeInTheDocument();
+  });
+
+  it("does not show stale rows when a later load failed", () => {
+    setup({ error: true, onRetry: vi.fn() });
+    expect(screen.queryByText("A1")).not.toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("No se pudo cargar el listado");
+  });
+
+  it("keeps the hidden and shown columns of a named table across visits", async () => {
+    const user = userEvent.setup();
+    const first = setup({ storageKey: "rooms" });
+    await user.click(screen.getByRole("button", { name: "Columnas" }));
+    await user.click(screen.getByRole("checkbox", { name: "Descripción" }));
+    await user.click(screen.getByRole("checkbox", { name: "Estado" }));
+    expect(JSON.parse(localStorage.getItem(columnStorageKey("rooms"))!)).toEqual({
+      description: false,
+      state: true,
+    });
+    first.unmount();
+
+    setup({ storageKey: "rooms" });
+    expect(headers()).toEqual(["Código", "Capacidad", "Estado"]);
+  });
+
+  it("keeps column choices per table and ignores a damaged stored value", () => {
+    localStorage.setItem(columnStorageKey("other"), JSON.stringify({ description: false }));
+    localStorage.setItem(columnStorageKey("broken"), "{not json");
+    const first = setup({ storageKey: "rooms" });
+    expect(headers()).toEqual(["Código", "Descripción", "Capacidad"]);
+    first.unmount();
+    setup({ storageKey: "broken" });
+    expect(headers()).toEqual(["Código", "Descripción", "Capacidad"]);
   });
 });

@@ -12,7 +12,10 @@ import {
 } from "../../test/render";
 import { classroom, listAnswer } from "./test-data";
 
-beforeEach(() => resetAppState());
+beforeEach(() => {
+  resetAppState();
+  sessionStorage.clear();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 const field = (label: RegExp) => screen.getByLabelText(label);
@@ -24,7 +27,7 @@ const bodyOf = (fetch: ReturnType<typeof mockFetch>, method: string) =>
 async function fillNew() {
   await userEvent.type(await screen.findByLabelText(/Código/), "LAB-1");
   await userEvent.type(field(/Descripción/), "Laboratorio");
-  await userEvent.type(field(/Capacidad máxima/), "25");
+  await userEvent.type(field(/Máxima capacidad/), "25");
   await userEvent.click(field(/Múltiples secciones/));
 }
 
@@ -100,6 +103,92 @@ describe("create classroom", () => {
   });
 });
 
+describe("capacity out of range", () => {
+  it.each([
+    ["1000000", "1000000", "El campo máxima capacidad no debe ser mayor que 10000."],
+    ["0", "0", "El campo máxima capacidad debe ser al menos 1."],
+    ["-5", "-5", "El campo máxima capacidad debe ser al menos 1."],
+    ["2.5", "2.5", "El campo máxima capacidad debe ser un número entero."],
+  ])("keeps %s as typed and says why it is refused (no silent clamping)", async (typed, shown, message) => {
+    loginAs(Role.admin);
+    const fetch = mockFetch();
+    renderApp("/classrooms/create");
+    const capacity = await screen.findByLabelText(/Máxima capacidad/);
+    await userEvent.type(capacity, typed);
+    await userEvent.tab();
+    expect(capacity).toHaveValue(shown);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(capacity).toHaveAttribute("aria-invalid", "true");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(capacity).toHaveValue(shown);
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
+  });
+
+  it("names the field in its messages with the words of its label", async () => {
+    loginAs(Role.admin);
+    mockFetch();
+    renderApp("/classrooms/create");
+    await userEvent.click(await screen.findByRole("button", { name: "Guardar" }));
+    const label = screen.getByText("Máxima capacidad", { selector: "label, label *" }).textContent!;
+    const message = await screen.findByText(/capacidad es obligatorio/);
+    expect(message.textContent!.toLowerCase()).toContain(label.replace("*", "").trim().toLowerCase());
+  });
+});
+
+describe("leaving with unsaved changes", () => {
+  it("asks first when a link leaves a changed form; No stays, Sí leaves", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) => (url.startsWith("/api/classrooms?") ? jsonResponse(200, listAnswer([])) : undefined));
+    const { router } = renderApp("/classrooms/create");
+    await userEvent.type(await screen.findByLabelText(/Código/), "X");
+    const trail = screen.getByRole("navigation", { name: "Ruta de navegación" });
+
+    await userEvent.click(within(trail).getByRole("link", { name: "Listado de aulas" }));
+    let dialog = await screen.findByRole("dialog", { name: "Cambios sin guardar" });
+    expect(dialog).toHaveTextContent(
+      "Hay cambios sin guardar en este formulario. ¿Desea salir y descartarlos?",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "No" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/classrooms/create");
+    expect(screen.getByLabelText(/Código/)).toHaveValue("X");
+
+    await userEvent.click(screen.getByRole("link", { name: "Cancelar" }));
+    dialog = await screen.findByRole("dialog", { name: "Cambios sin guardar" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Sí" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/classrooms"));
+  });
+
+  it("does not ask for an untouched form, nor for one whose changes were undone", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) => (url.startsWith("/api/classrooms?") ? jsonResponse(200, listAnswer([])) : undefined));
+    const { router } = renderApp("/classrooms/create");
+    const code = await screen.findByLabelText(/Código/);
+    await userEvent.type(code, "X");
+    await userEvent.clear(code);
+    await userEvent.click(screen.getByRole("link", { name: "Cancelar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/classrooms"));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("makes the browser ask before the tab is closed or reloaded, only while there are changes", async () => {
+    loginAs(Role.admin);
+    mockFetch();
+    renderApp("/classrooms/create");
+    const code = await screen.findByLabelText(/Código/);
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await userEvent.type(code, "X");
+    expect(unload()).toBe(true);
+    await userEvent.clear(code);
+    expect(unload()).toBe(false);
+  });
+});
+
 describe("edit classroom", () => {
   it("loads the classroom, shows its code in the breadcrumb and saves with PATCH", async () => {
     loginAs(Role.admin);
@@ -119,7 +208,7 @@ describe("edit classroom", () => {
           .map((n) => n.textContent),
       ).toEqual(expect.arrayContaining(["Listado de aulas", "A-3", "Editar aula"])),
     );
-    const capacity = await screen.findByLabelText(/Capacidad máxima/);
+    const capacity = await screen.findByLabelText(/Máxima capacidad/);
     expect(capacity).toHaveValue("33");
     await userEvent.clear(capacity);
     await userEvent.type(capacity, "40");

@@ -12,7 +12,10 @@ import {
 } from "../../test/render";
 import { classroom, listAnswer, queryOf } from "./test-data";
 
-beforeEach(() => resetAppState());
+beforeEach(() => {
+  resetAppState();
+  sessionStorage.clear();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 const rows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
@@ -22,7 +25,7 @@ const listCalls = (fetch: ReturnType<typeof mockFetch>) =>
     .filter((c) => c.method === "GET" && c.url.startsWith("/api/classrooms?"));
 
 describe("classrooms list", () => {
-  it("shows the rows of the API with Sí/No and Activa/Inactiva, and the breadcrumb", async () => {
+  it("shows the rows of the API with Sí/No and Habilitada/Deshabilitada, and the breadcrumb", async () => {
     loginAs(Role.admin);
     const fetch = mockFetch((url) =>
       url.startsWith("/api/classrooms?")
@@ -38,8 +41,11 @@ describe("classrooms list", () => {
     renderApp("/classrooms");
     expect(await screen.findByText("A-1")).toBeInTheDocument();
     const [first, second] = rows();
-    expect(first).toHaveTextContent(/A-1.*Aula 1.*31.*No.*Activa/);
-    expect(second).toHaveTextContent(/A-2.*32.*Sí.*Inactiva/);
+    // The same word as the form's "Habilitada" switch.
+    expect(first).toHaveTextContent(/A-1.*Aula 1.*31.*No.*Habilitada/);
+    expect(second).toHaveTextContent(/A-2.*32.*Sí.*Deshabilitada/);
+    expect(screen.queryByText(/Activa|Inactiva/)).not.toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: /^Máxima capacidad/ })).toBeInTheDocument();
     expect(queryOf(listCalls(fetch)[0]!.url)).toEqual({ page: "1", limit: "10" });
     const trail = screen.getByRole("navigation", { name: "Ruta de navegación" });
     expect(within(trail).getByText("Listado de aulas")).toBeInTheDocument();
@@ -108,6 +114,76 @@ describe("classrooms list", () => {
     expect(screen.queryByRole("link", { name: "Crear aula" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Editar" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Eliminar" })).not.toBeInTheDocument();
+  });
+});
+
+describe("a list that fails to load", () => {
+  it("says so with Reintentar, which loads it again", async () => {
+    loginAs(Role.admin);
+    let failing = true;
+    const fetch = mockFetch((url) => {
+      if (!url.startsWith("/api/classrooms?")) return undefined;
+      return failing
+        ? jsonResponse(500, { message: "internal_server_error", description: "Error interno" })
+        : jsonResponse(200, listAnswer([classroom(1)]));
+    });
+    renderApp("/classrooms?search=a");
+    expect(await screen.findByText("No se pudo cargar el listado")).toBeInTheDocument();
+    expect(screen.queryByText("No hay resultados encontrados")).not.toBeInTheDocument();
+    expect(listCalls(fetch)).toHaveLength(1);
+
+    failing = false;
+    await userEvent.click(screen.getByRole("button", { name: "Reintentar" }));
+    expect(await screen.findByText("A-1")).toBeInTheDocument();
+    expect(listCalls(fetch)).toHaveLength(2);
+    expect(queryOf(listCalls(fetch)[1]!.url)).toMatchObject({ search: "a" });
+    expect(screen.queryByText("No se pudo cargar el listado")).not.toBeInTheDocument();
+  });
+});
+
+describe("list state across the forms", () => {
+  const listUrl = "/classrooms?page=2&limit=5&search=aula&sort_by=code%2Cdesc";
+
+  function api() {
+    return mockFetch((url, init) => {
+      if (url === "/api/classrooms" && init.method === "POST")
+        return jsonResponse(201, { data: classroom(9) });
+      if (url === "/api/classrooms/1" && init.method === "GET")
+        return jsonResponse(200, { data: classroom(1) });
+      if (url === "/api/classrooms/1" && init.method === "PATCH")
+        return jsonResponse(200, { data: classroom(1, { max_capacity: 50 }) });
+      if (url.startsWith("/api/classrooms?")) return jsonResponse(200, listAnswer([classroom(1)], 12, 2, 5));
+    });
+  }
+
+  it("comes back to the same search, order, page and size after creating", async () => {
+    loginAs(Role.admin);
+    api();
+    const { router } = renderApp(listUrl);
+    expect(await screen.findByText("A-1")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: "Crear aula" }));
+    await userEvent.type(await screen.findByLabelText(/Código/), "NUEVA");
+    await userEvent.type(screen.getByLabelText(/Máxima capacidad/), "20");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/classrooms"));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(listUrl);
+  });
+
+  it("comes back to it after editing, and from Cancelar and the breadcrumb", async () => {
+    loginAs(Role.admin);
+    api();
+    const { router } = renderApp(listUrl);
+    const row = (await screen.findByText("A-1")).closest("tr")!;
+    await userEvent.click(within(row).getByRole("link", { name: "Editar" }));
+    const capacity = await screen.findByLabelText(/Máxima capacidad/);
+    const trail = screen.getByRole("navigation", { name: "Ruta de navegación" });
+    expect(within(trail).getByRole("link", { name: "Listado de aulas" })).toHaveAttribute("href", listUrl);
+    expect(screen.getByRole("link", { name: "Cancelar" })).toHaveAttribute("href", listUrl);
+    await userEvent.clear(capacity);
+    await userEvent.type(capacity, "50");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/classrooms"));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(listUrl);
   });
 });
 
