@@ -41,6 +41,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // npm start forwards it to the server, which closes the database and lets go of the folder.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
   },
 });
