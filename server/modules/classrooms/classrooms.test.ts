@@ -440,6 +440,35 @@ describe("classroom schedules and availability", () => {
     expect(room).toMatchObject({ available: true, free_slots: 2 });
   });
 
+  it("pages the availability (page, limit, meta) and finds classrooms by code, free or busy", async () => {
+    const url = `/classrooms/schedules-availability?day=1&class_hours_ids=${ids.hour1}&search=sch-`;
+    const first = await api("GET", `${url}&limit=2`, as.admin);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().meta).toEqual({ total: 3, per_page: 2, current_page: 1, last_page: 2 });
+    expect(first.json().data.days).toEqual([1]);
+    const codes = (res: { json(): { data: { classrooms: { code: string }[] } } }) =>
+      res.json().data.classrooms.map((c) => c.code);
+    expect(codes(first)).toEqual(["SCH-1", "SCH-2"]);
+    expect(first.json().data.classrooms[0].slots[0].occupied_by).toHaveLength(1);
+    const second = await api("GET", `${url}&limit=2&page=2`, as.admin);
+    expect(codes(second)).toEqual(["SCH-3"]);
+    const past = await api("GET", `${url}&limit=2&page=9`, as.admin);
+    expect(past.json().meta).toEqual({ total: 3, per_page: 2, current_page: 9, last_page: 2 });
+    expect(codes(past)).toEqual([]);
+    const desc = await api("GET", `${url}&sort_by=code,desc&limit=1`, as.admin);
+    expect(codes(desc)).toEqual(["SCH-3"]);
+    // Free in the asked slot: SCH-1 holds Math on Monday at hour 1; SCH-3 takes several sections.
+    expect(codes(await api("GET", `${url}&available=1`, as.admin))).toEqual(["SCH-2", "SCH-3"]);
+    expect(codes(await api("GET", `${url}&available=0`, as.admin))).toEqual(["SCH-1"]);
+    const moving = await api("GET", `${url}&available=1&exclude_schedule_id=${ids.mathSchedule}`, as.admin);
+    expect(codes(moving)).toEqual(["SCH-1", "SCH-2", "SCH-3"]);
+    const every = await api("GET", `${url}&limit=0&include_disabled=1`, as.admin);
+    expect(every.json().meta).toMatchObject({ total: 4, per_page: 4, last_page: 1 });
+    const tooMany = await api("GET", `${url}&limit=101&sort_by=nope`, as.admin);
+    expect(tooMany.statusCode).toBe(422);
+    expect(Object.keys(tooMany.json().errors).sort()).toEqual(["limit", "sort_by"]);
+  });
+
   it("validates the availability query", async () => {
     const res = await api("GET", "/classrooms/schedules-availability?day=7&class_hours_ids=a", as.admin);
     expect(res.statusCode).toBe(422);

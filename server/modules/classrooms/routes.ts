@@ -9,9 +9,10 @@ import {
   updateClassroomSchema,
 } from "../../../common/schemas/classrooms.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
-import { itemResponse, listResponse } from "../../http/pagination.js";
+import { itemResponse, listMetaSchema, listResponse } from "../../http/pagination.js";
 import { presentAvailability, presentClassroom, presentClassroomSchedule } from "./presenter.js";
 import {
+  availabilitySortable,
   classroomAvailability,
   classroomSortable,
   createClassroom,
@@ -34,15 +35,21 @@ const classroomsQuery = listQuery({
   },
 });
 
-const availabilityQuery = z.object({
-  period_id: queryFilter.int({ min: 1 }).describe("Período; por omisión el período activo."),
-  day: queryFilter.int({ min: 1, max: 6 }).describe("Día (1 lunes … 6 sábado); sin él, toda la semana."),
-  class_hours_ids: queryFilter.intList().describe("Horas de clase, `1,2` o repetido; sin él, todas."),
-  min_capacity: queryFilter.int({ min: 0 }).describe("Solo aulas con al menos esta capacidad."),
-  include_disabled: queryFilter.boolean().describe("1: incluye las aulas deshabilitadas."),
-  exclude_schedule_id: queryFilter
-    .int({ min: 1 })
-    .describe("Ignora los bloques de este horario (al moverlo a otra aula u hora)."),
+const availabilityQuery = listQuery({
+  sortable: availabilitySortable,
+  filters: {
+    available: queryFilter
+      .boolean()
+      .describe("1: solo aulas libres en todos los bloques consultados; 0: solo las ocupadas en alguno."),
+    period_id: queryFilter.int({ min: 1 }).describe("Período; por omisión el período activo."),
+    day: queryFilter.int({ min: 1, max: 6 }).describe("Día (1 lunes … 6 sábado); sin él, toda la semana."),
+    class_hours_ids: queryFilter.intList().describe("Horas de clase, `1,2` o repetido; sin él, todas."),
+    min_capacity: queryFilter.int({ min: 0 }).describe("Solo aulas con al menos esta capacidad."),
+    include_disabled: queryFilter.boolean().describe("1: incluye las aulas deshabilitadas."),
+    exclude_schedule_id: queryFilter
+      .int({ min: 1 })
+      .describe("Ignora los bloques de este horario (al moverlo a otra aula u hora)."),
+  },
 });
 
 const schedulesQuery = z.object({
@@ -82,9 +89,10 @@ export async function classroomsRoutes(app: FastifyInstance) {
         description:
           "Para un día y unas horas de clase (o toda la semana y todas las horas), qué aulas están libres u " +
           "ocupadas en el período. Cada aula trae sus bloques (día × hora) con quién los ocupa; `available` " +
-          "indica si está libre en todos los bloques consultados.",
+          "indica si está libre en todos los bloques consultados. Las aulas vienen por páginas (`page`, " +
+          "`limit`, `meta`; `limit=0` todas), se buscan por código o descripción y se ordenan con `sort_by`.",
         querystring: availabilityQuery,
-        response: { 200: itemResponse(classroomAvailabilitySchema) },
+        response: { 200: z.object({ data: classroomAvailabilitySchema, meta: listMetaSchema }) },
       },
     },
     async (request) => {
@@ -92,6 +100,8 @@ export async function classroomsRoutes(app: FastifyInstance) {
       const result = await classroomAvailability({
         db,
         query: {
+          list: q,
+          available: q.available,
           periodId: q.period_id,
           day: q.day,
           classHourIds: q.class_hours_ids,
@@ -100,7 +110,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
           excludeScheduleId: q.exclude_schedule_id,
         },
       });
-      return { data: presentAvailability(result) };
+      return { data: presentAvailability(result), meta: result.meta };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, ne, not, type SQL, sql } from "drizzle-orm";
 import type { CreateClassroomInput, UpdateClassroomInput } from "../../../common/schemas/classrooms.js";
 import { weekdays } from "../../../common/schemas/classrooms.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -15,7 +15,7 @@ import {
 import { isForeignKeyViolation } from "../../http/db-errors.js";
 import { notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
-import { type Page, paginate, searchCondition } from "../../http/pagination.js";
+import { type ListMeta, type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { rethrowUniqueAsField } from "../../http/validation.js";
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
@@ -248,7 +248,14 @@ export async function listClassroomSchedules(opts: {
   return result.sort((a, b) => a.day - b.day || firstStart(a).localeCompare(firstStart(b)) || a.id - b.id);
 }
 
+/** Columns the availability list may be sorted by. */
+export const availabilitySortable = ["code", "max_capacity", "id"] as const;
+
 export type AvailabilityQuery = {
+  /** Page, size (0: every classroom), search (code, description) and order of the classrooms. */
+  list: ListParams<(typeof availabilitySortable)[number]>;
+  /** Only classrooms free (true) or busy (false) in every asked slot. */
+  available?: boolean;
   periodId?: number;
   day?: number;
   classHourIds?: number[];
@@ -268,6 +275,7 @@ export type Occupant = {
 };
 
 export type ClassroomAvailabilityResult = {
+  meta: ListMeta;
   periodId: number | null;
   days: number[];
   classHours: ClassHourRow[];
@@ -282,6 +290,7 @@ export type ClassroomAvailabilityResult = {
  * Which classrooms are free in the asked slots: one day or the whole week (Monday to Saturday), some class
  * hours or all. A slot is free when no schedule of the period uses it, or the classroom takes several
  * sections at once. `available` means free in every asked slot, the answer to "where can this go?".
+ * The classrooms come a page at a time (list contract), each page with only its own slots.
  */
 export async function classroomAvailability(opts: {
   db: DbOrTx;
@@ -295,24 +304,46 @@ export async function classroomAvailability(opts: {
     .from(classHours)
     .where(query.classHourIds?.length ? inArray(classHours.id, query.classHourIds) : undefined)
     .orderBy(asc(classHours.startTime), asc(classHours.id));
-  const rooms = await db
-    .select()
-    .from(classrooms)
-    .where(
-      and(
-        query.includeDisabled ? undefined : eq(classrooms.enabled, true),
-        query.minCapacity === undefined ? undefined : gte(classrooms.maxCapacity, query.minCapacity),
-      ),
-    )
-    .orderBy(asc(classrooms.code), asc(classrooms.id));
+  const hourIds = hours.map((h) => h.id);
+  // A classroom is busy in the asked slots when a schedule of the period holds one of them and it takes a
+  // single section at a time.
+  const busy = hours.length
+    ? sql`(not ${classrooms.multipleSections} and exists (
+        select 1 from ${scheduleSlots} inner join ${sections} on ${sections.id} = ${scheduleSlots.sectionId}
+        where ${scheduleSlots.classroomId} = ${classrooms.id}
+          and ${inArray(scheduleSlots.day, days)} and ${inArray(scheduleSlots.classHourId, hourIds)}
+          ${periodId === null ? sql`` : sql`and ${sections.periodId} = ${periodId}`}
+          ${query.excludeScheduleId === undefined ? sql`` : sql`and ${scheduleSlots.scheduleId} <> ${query.excludeScheduleId}`}))`
+    : sql`false`;
+  const page = await paginate({
+    db,
+    query: db
+      .select()
+      .from(classrooms)
+      .where(
+        and(
+          query.includeDisabled ? undefined : eq(classrooms.enabled, true),
+          query.minCapacity === undefined ? undefined : gte(classrooms.maxCapacity, query.minCapacity),
+          searchCondition(query.list.search, [classrooms.code, classrooms.description]),
+          query.available === undefined ? undefined : query.available ? not(busy) : busy,
+        ),
+      )
+      .$dynamic(),
+    list: query.list,
+    sortColumns: { code: classrooms.code, max_capacity: classrooms.maxCapacity, id: classrooms.id },
+    tieBreaker: classrooms.id,
+  });
+  const rooms = page.rows;
 
   const occupied = new Map<string, Occupant[]>();
   if (hours.length > 0 && rooms.length > 0) {
     const conditions: (SQL | undefined)[] = [
       inArray(scheduleSlots.day, days),
+      inArray(scheduleSlots.classHourId, hourIds),
+      // Only the classrooms of this page.
       inArray(
-        scheduleSlots.classHourId,
-        hours.map((h) => h.id),
+        scheduleSlots.classroomId,
+        rooms.map((r) => r.id),
       ),
       periodId === null ? undefined : eq(sections.periodId, periodId),
       query.excludeScheduleId === undefined
@@ -344,6 +375,7 @@ export async function classroomAvailability(opts: {
   }
 
   return {
+    meta: page.meta,
     periodId,
     days,
     classHours: hours,
