@@ -1,0 +1,479 @@
+// `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--connections=10] [--classrooms=5000]
+//                 [--only=text]`
+// Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
+// (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
+// scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
+// each scenario's throughput as a percentage of a reference measured in the same run (a bare Fastify
+// route answering one primary-key select on the same database kind), its latencies and the server's RSS.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../../server/db/client.js";
+import { classrooms } from "../../server/db/schema/index.js";
+import { ensureDemo } from "../../server/db/seed/demo.js";
+import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+type Kind = "pglite" | "postgres";
+
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith("--"))
+    .map((a) => {
+      const [k, v] = a.slice(2).split("=");
+      return [k, v ?? "1"];
+    }),
+);
+const duration = Number(args.duration ?? 10);
+const connections = Number(args.connections ?? 10);
+const extraClassrooms = Number(args.classrooms ?? 5000);
+const only = args.only as string | undefined;
+const jwtSecret = "bench-secret-bench-secret-bench-secret-0123456789";
+
+const hasTaskset = spawnSync("taskset", ["-V"]).status === 0;
+const pgBinaries = () =>
+  existsSync("/usr/lib/postgresql") &&
+  readdirSync("/usr/lib/postgresql").some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+
+function pinSelf(core: number) {
+  if (hasTaskset) spawnSync("taskset", ["-cp", String(core), String(process.pid)], { stdio: "ignore" });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** RSS of a process in MB (VmRSS of /proc/<pid>/status), or null where /proc is missing. */
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a node process running `script` (through tsx) on core 0; resolves once `url` answers. */
+async function startProcess(opts: {
+  script: string;
+  args?: string[];
+  env: Record<string, string>;
+  extraEnv?: Record<string, string>;
+  readyUrl: string;
+}): Promise<ChildProcess> {
+  const node = [process.execPath, "--import", "tsx", path.join(root, opts.script), ...(opts.args ?? [])];
+  const command = hasTaskset ? ["taskset", "-c", "0", ...node] : node;
+  // An empty value removes the variable (DATABASE_URL="" means "the embedded database").
+  const wanted = { ...opts.env, ...opts.extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...wanted };
+  for (const [key, value] of Object.entries(wanted)) if (value === "") delete env[key];
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${opts.script} exited (${child.exitCode}):\n${output}`);
+    try {
+      await fetch(opts.readyUrl);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${opts.script} did not start:\n${output}`);
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The demo school plus `extra` classrooms (so lists and searches page through realistic tables). */
+async function seed(opts: { databaseUrl?: string; dataDir: string | null }) {
+  const database = await openDatabase(opts);
+  await database.migrate();
+  const { accounts } = await ensureDemo(database.db);
+  for (let i = 0; i < extraClassrooms; i += 500) {
+    const n = Math.min(500, extraClassrooms - i);
+    await database.db.insert(classrooms).values(
+      Array.from({ length: n }, (_, j) => {
+        const k = i + j + 1;
+        return {
+          code: `B-${String(k).padStart(5, "0")}`,
+          description: `Aula ${k} del edificio ${1 + (k % 7)}`,
+          maxCapacity: 20 + (k % 40),
+          multipleSections: k % 10 === 0,
+          enabled: k % 17 !== 0,
+        };
+      }),
+    );
+  }
+  await database.close();
+  const admin = accounts[0]!;
+  return { adminEmail: admin.email, adminPassword: admin.password };
+}
+
+type Measure = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+async function drive(opts: {
+  baseUrl: string;
+  scenario: Scenario;
+  ctx: BenchContext;
+  rate?: number;
+  seconds: number;
+}): Promise<Measure> {
+  const { scenario, ctx } = opts;
+  const headers = scenario.headers?.(ctx) ?? {};
+  const body = scenario.body ? JSON.stringify(scenario.body(ctx)) : undefined;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: opts.baseUrl + scenario.path(ctx),
+    method: scenario.method ?? "GET",
+    headers,
+    body,
+    connections: opts.rate ? Math.min(connections, Math.max(1, Math.ceil(opts.rate / 50))) : connections,
+    overallRate: opts.rate,
+    duration: opts.seconds,
+    requests: scenario.varyAddress
+      ? [
+          {
+            setupRequest: (req: Record<string, unknown>) => ({
+              ...req,
+              headers: { ...(req.headers as object), "x-forwarded-for": nextAddress() },
+            }),
+          },
+        ]
+      : undefined,
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
+    latencies.push(ms);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.total / opts.seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+type Row = { scenario: string; mode: string; m: Measure; percent: number | null; goal?: number };
+
+function printTable(kind: Kind, rows: Row[], memory: { idle: number | null; peak: number | null }) {
+  const header = ["scenario", "mode", "req/s", "% of ref", "goal", "p50 ms", "p95 ms", "p99 ms", "non-2xx"];
+  const lines = rows.map((r) => [
+    r.scenario,
+    r.mode,
+    r.m.rps.toFixed(0),
+    r.percent === null ? "" : `${r.percent.toFixed(0)} %`,
+    r.goal === undefined || r.mode !== "full speed"
+      ? ""
+      : `≥ ${r.goal} % ${r.percent! >= r.goal ? "ok" : "MISSED"}`,
+    r.m.p50.toFixed(1),
+    r.m.p95.toFixed(1),
+    r.m.p99.toFixed(1),
+    String(r.m.non2xx + r.m.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  console.log(`\n== ${kind === "pglite" ? "Embedded database (PGlite)" : "PostgreSQL"} ==`);
+  console.log(fmt(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const l of lines) console.log(fmt(l));
+  const mb = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} MB`);
+  console.log(`server RSS: idle after start ${mb(memory.idle)}, peak during load ${mb(memory.peak)}`);
+}
+
+async function benchKind(kind: Kind) {
+  const seconds = duration;
+  let dataDir: string | null = null;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (kind === "pglite") {
+    dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-"));
+  } else {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error("PostgreSQL bench needs TEST_DATABASE_URL (scripts/with-postgres.sh)");
+    const name = `aula_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const started = Date.now();
+  const creds = await seed({ databaseUrl, dataDir });
+  console.log(
+    `[${kind}] seeded the demo school + ${extraClassrooms} classrooms in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const dbEnv: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl }
+    : { DATA_DIR: dataDir!, DATABASE_URL: "" };
+  const rows: Row[] = [];
+  const selected = scenarios.filter(
+    (s) => s.target === "reference" || !only || s.name.toLowerCase().includes(only.toLowerCase()),
+  );
+
+  // The reference and the real server both run (on core 0); the embedded reference opens a copy of the
+  // seeded folder, since one PGlite folder belongs to one process. Each scenario's full-speed run is paired
+  // with a reference run just before it, so a busy machine skews both alike.
+  let refDir: string | null = null;
+  if (dataDir) {
+    refDir = `${dataDir}-reference`;
+    cpSync(dataDir, refDir, { recursive: true });
+  }
+  const refPort = await freePort();
+  const ref = await startProcess({
+    script: "scripts/bench/reference-server.ts",
+    env: refDir ? { DATA_DIR: refDir, DATABASE_URL: "" } : dbEnv,
+    extraEnv: { PORT: String(refPort) },
+    readyUrl: `http://127.0.0.1:${refPort}/ref/1`,
+  });
+  const port = await freePort();
+  let server: ChildProcess | undefined;
+  const memory = { idle: null as number | null, peak: null as number | null };
+  let sampler: NodeJS.Timeout | undefined;
+  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1 };
+  try {
+    server = await startProcess({
+      script: "server/main.ts",
+      env: dbEnv,
+      extraEnv: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        JWT_SECRET: jwtSecret,
+        TRUST_PROXY: "1",
+        LOG_LEVEL: "warn",
+        LOG_FORMAT: "json",
+      },
+      readyUrl: `http://127.0.0.1:${port}/api/users/me`,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const refBase = `http://127.0.0.1:${refPort}`;
+    const login = await fetch(`${base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: creds.adminEmail, password: creds.adminPassword }),
+    });
+    if (!login.ok) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
+    const session = (await login.json()) as { access_token: string; user: { id: number } };
+    ctx.adminAuth = `Bearer ${session.access_token}`;
+    ctx.userId = session.user.id;
+    await new Promise((r) => setTimeout(r, 2000));
+    memory.idle = rssMb(server.pid);
+    const serverPid = server.pid;
+    sampler = setInterval(() => {
+      const now = rssMb(serverPid);
+      if (now !== null) memory.peak = Math.max(memory.peak ?? 0, now);
+    }, 250);
+
+    const referenceScenario = scenarios.find((s) => s.target === "reference")!;
+    await drive({ baseUrl: refBase, scenario: referenceScenario, ctx, seconds: 2 }); // warm-up
+    const references: Measure[] = [];
+    const measured: Row[] = [];
+    let lastReference = 0;
+    for (const scenario of selected.filter((s) => s.target !== "reference")) {
+      const warm = scenario.fixedRateOnly ? scenario.rate : undefined;
+      await drive({ baseUrl: base, scenario, ctx, seconds: 2, rate: warm });
+      if (!scenario.fixedRateOnly) {
+        const refRun = await drive({ baseUrl: refBase, scenario: referenceScenario, ctx, seconds });
+        references.push(refRun);
+        lastReference = refRun.rps;
+        const full = await drive({ baseUrl: base, scenario, ctx, seconds });
+        measured.push({
+          scenario: scenario.name,
+          mode: "full speed",
+          m: full,
+          percent: refRun.rps ? (100 * full.rps) / refRun.rps : null,
+          goal: scenario.goalPercent,
+        });
+      }
+      const rate = scenario.rate ?? Math.max(1, Math.round(lastReference / 4));
+      const fixed = await drive({ baseUrl: base, scenario, ctx, rate, seconds });
+      measured.push({ scenario: scenario.name, mode: `${rate}/s`, m: fixed, percent: null });
+    }
+    if (references.length === 0) {
+      references.push(await drive({ baseUrl: refBase, scenario: referenceScenario, ctx, seconds }));
+    }
+    // The reference row: the median of its paired runs, and its own latency at a quarter of that rate.
+    const median = [...references].sort((a, b) => a.rps - b.rps)[Math.floor(references.length / 2)]!;
+    rows.push({ scenario: referenceScenario.name, mode: "full speed", m: median, percent: 100 });
+    const refRate = Math.max(1, Math.round(median.rps / 4));
+    const refFixed = await drive({
+      baseUrl: refBase,
+      scenario: referenceScenario,
+      ctx,
+      rate: refRate,
+      seconds,
+    });
+    rows.push({ scenario: referenceScenario.name, mode: `${refRate}/s`, m: refFixed, percent: null });
+    rows.push(...measured);
+  } finally {
+    if (sampler) clearInterval(sampler);
+    if (server) await stopProcess(server);
+    await stopProcess(ref);
+    if (refDir) rmSync(refDir, { recursive: true, force: true });
+  }
+  printTable(kind, rows, memory);
+
+  // 3. What `npm run demo` holds when idle: a server that seeded the demo school itself (embedded only).
+  if (kind === "pglite" && !args["skip-demo-memory"]) {
+    const demoDir = mkdtempSync(path.join(tmpdir(), "aula-bench-demo-"));
+    const demoPort = await freePort();
+    try {
+      const demo = await startProcess({
+        script: "server/main.ts",
+        args: ["--demo"],
+        env: {
+          DATA_DIR: demoDir,
+          DATABASE_URL: "",
+          PORT: String(demoPort),
+          HOST: "127.0.0.1",
+          NODE_ENV: "production",
+          JWT_SECRET: jwtSecret,
+          LOG_LEVEL: "warn",
+          LOG_FORMAT: "json",
+        },
+        readyUrl: `http://127.0.0.1:${demoPort}/api/users/me`,
+      });
+      await new Promise((r) => setTimeout(r, 3000));
+      const afterSeed = rssMb(demo.pid);
+      await stopProcess(demo);
+      const again = await startProcess({
+        script: "server/main.ts",
+        args: ["--demo"],
+        env: {
+          DATA_DIR: demoDir,
+          DATABASE_URL: "",
+          PORT: String(demoPort),
+          HOST: "127.0.0.1",
+          NODE_ENV: "production",
+          JWT_SECRET: jwtSecret,
+          LOG_LEVEL: "warn",
+          LOG_FORMAT: "json",
+        },
+        readyUrl: `http://127.0.0.1:${demoPort}/api/users/me`,
+      });
+      await new Promise((r) => setTimeout(r, 3000));
+      const restarted = rssMb(again.pid);
+      await stopProcess(again);
+      const mb = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} MB`);
+      console.log(
+        `npm run demo RSS: idle right after seeding itself ${mb(afterSeed)}; idle after a restart on the seeded folder ${mb(restarted)}`,
+      );
+    } finally {
+      rmSync(demoDir, { recursive: true, force: true });
+    }
+  }
+
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+}
+
+const footer = `
+How to read this: "% of ref" is a scenario's full-speed throughput divided by the reference's, measured in
+the same run on the same database kind (a bare Fastify route answering one primary-key select through the
+same Drizzle client). Absolute req/s depend on the machine; the ratios do not. Fixed-rate rows send a steady
+arrival rate (autocannon overallRate) and show the latency a client sees below saturation. The server runs
+with LOG_LEVEL=warn (the reference logs nothing either). Servers are pinned to core 0 and the load to core 1
+when taskset exists; on a busy machine run it twice.
+
+Memory: the embedded server's RSS is mostly PGlite, PostgreSQL compiled to WebAssembly running inside the
+Node process. Its linear memory (the WASM heap) holds PostgreSQL's shared buffers, catalog caches and the
+per-backend work memory, and a WASM heap grows but never shrinks: seeding the demo school in-process (one big
+transaction, sorts, index builds) leaves the heap at its high-water mark, which is why a freshly seeded
+\`npm run demo\` idles higher than the same server restarted on the seeded folder. The rest is V8 (the
+server's code, Fastify, Zod schemas, Drizzle) plus tsx's compiled module cache, roughly 100-150 MB. The web
+app is served as prebuilt static files (no Vite in the server process). On PostgreSQL the database's memory
+lives in the PostgreSQL processes, so the Node server idles at the V8 part alone.
+`;
+
+async function main() {
+  const which = (args.db ?? "all") as Kind | "all";
+  pinSelf(1);
+  if (which === "pglite" || which === "all") await benchKind("pglite");
+  if (which === "postgres" || which === "all") {
+    if (process.env.TEST_DATABASE_URL) await benchKind("postgres");
+    else if (pgBinaries()) {
+      // A throwaway PostgreSQL cluster on core 0, beside the server it serves.
+      const passOn = process.argv.slice(2).filter((a) => !a.startsWith("--db="));
+      const inner = [
+        "bash",
+        path.join(root, "scripts", "with-postgres.sh"),
+        process.execPath,
+        "--import",
+        "tsx",
+        fileURLToPath(import.meta.url),
+        "--db=postgres",
+        "--no-footer",
+        ...passOn,
+      ];
+      const command = hasTaskset ? ["taskset", "-c", "0", ...inner] : inner;
+      const result = spawnSync(command[0]!, command.slice(1), { stdio: "inherit", cwd: root });
+      if (result.status !== 0) process.exitCode = result.status ?? 1;
+    } else if (which === "postgres") {
+      throw new Error("PostgreSQL binaries not found (install postgresql or set TEST_DATABASE_URL)");
+    } else console.log("\n(PostgreSQL binaries not found: only the embedded database was measured)");
+  }
+  if (!args["no-footer"]) console.log(footer);
+}
+
+await main();

@@ -1,0 +1,66 @@
+// The bench's scenarios: one entry per measured call. Later issues append theirs to `scenarios`.
+
+/** What a scenario may use, prepared by the bench after seeding and starting the server. */
+export type BenchContext = {
+  /** Bearer header value of a demo administrator. */
+  adminAuth: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** A user id that exists (the reference reads it). */
+  userId: number;
+};
+
+export type Scenario = {
+  name: string;
+  /** `reference`: the bare Fastify route of reference-server.ts; `app`: the real server (default). */
+  target?: "reference" | "app";
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  path: (ctx: BenchContext) => string;
+  headers?: (ctx: BenchContext) => Record<string, string>;
+  body?: (ctx: BenchContext) => unknown;
+  /** Each request from another client address (X-Forwarded-For; the server runs with TRUST_PROXY=1). */
+  varyAddress?: boolean;
+  /** Arrival rate (requests/s) of the fixed-rate run; default: a quarter of the reference's full speed. */
+  rate?: number;
+  /** Skip the full-speed run (calls whose cost is deliberate, like password hashing at login). */
+  fixedRateOnly?: boolean;
+  /** Throughput goal as a percentage of the reference (printed beside the result). */
+  goalPercent?: number;
+};
+
+const asAdmin = (ctx: BenchContext) => ({ authorization: ctx.adminAuth });
+
+export const scenarios: Scenario[] = [
+  {
+    name: "reference: bare Fastify, 1 primary-key select",
+    target: "reference",
+    path: (ctx) => `/ref/${ctx.userId}`,
+  },
+  { name: "GET /api/users/me (admin)", path: () => "/api/users/me", headers: asAdmin, goalPercent: 60 },
+  {
+    name: "GET /api/classrooms?page=1&limit=10",
+    path: () => "/api/classrooms?page=1&limit=10",
+    headers: asAdmin,
+    goalPercent: 40,
+  },
+  {
+    name: "GET /api/classrooms?search=…&page=2",
+    path: () => "/api/classrooms?search=aula%201&page=2&limit=10&sort_by=code,desc",
+    headers: asAdmin,
+  },
+  {
+    name: "GET /api/classrooms/schedules-availability?day=1",
+    path: () => "/api/classrooms/schedules-availability?day=1&page=1&limit=10",
+    headers: asAdmin,
+  },
+  {
+    name: "POST /api/login (scrypt)",
+    method: "POST",
+    path: () => "/api/login",
+    headers: () => ({ "content-type": "application/json" }),
+    body: (ctx) => ({ email: ctx.adminEmail, password: ctx.adminPassword }),
+    varyAddress: true,
+    rate: 20,
+    fixedRateOnly: true,
+  },
+];
