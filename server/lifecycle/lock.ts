@@ -110,17 +110,19 @@ function readLock(file: string): LockInfo | null {
 }
 
 function lockedMessage(dataDir: string, holder: LockInfo | null): string {
-  const who = holder
-    ? `el proceso ${holder.pid}${holder.hostname !== os.hostname() ? ` en el equipo ${holder.hostname}` : ""}` +
-      ` (${holder.purpose}${holder.port ? `, puerto ${holder.port}` : ""}, desde ${holder.startedAt})`
-    : "otro proceso";
+  const elsewhere = holder && holder.hostname !== os.hostname() ? ` en el equipo ${holder.hostname}` : "";
+  const who = holder ? `el proceso ${holder.pid}${elsewhere}` : "otro proceso";
   const whoEn = holder
-    ? `process ${holder.pid}${holder.hostname !== os.hostname() ? ` on host ${holder.hostname}` : ""}`
+    ? `process ${holder.pid}${elsewhere ? ` on host ${holder.hostname}` : ""}`
     : "another process";
   return [
-    `La carpeta de datos ${dataDir} ya está en uso por ${who}.`,
-    "Solo un servidor puede usar una carpeta de datos a la vez: detenga ese proceso o use otra carpeta (DATA_DIR).",
-    `(The data folder ${dataDir} is in use by ${whoEn}; stop it or choose another DATA_DIR.)`,
+    `La carpeta de datos ${dataDir} ya está en uso por ${who}`,
+    ...(holder
+      ? [`(${holder.purpose}${holder.port ? `, puerto ${holder.port}` : ""}, iniciado ${holder.startedAt}).`]
+      : []),
+    "Solo un servidor puede usar una carpeta de datos a la vez:",
+    "detenga ese proceso o use otra carpeta (DATA_DIR).",
+    `(The data folder ${dataDir} is in use by ${whoEn}.)`,
   ].join("\n");
 }
 
