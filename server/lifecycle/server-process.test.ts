@@ -5,6 +5,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../mail/outbox.js";
 import { lockFileName } from "./lock.js";
@@ -270,6 +271,43 @@ describe("npm start", () => {
       await start.exited;
       await until(() => !pidRuns(serverPid), "the server to stop");
       expect(existsSync(path.join(dataDir, lockFileName))).toBe(false);
+    },
+    slow,
+  );
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL", () => {
+  it(
+    "runs several servers on one database and one folder (no lock: that is how it scales)",
+    async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `aula_life_${process.pid}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const shared = path.join(scratch, "postgres");
+      const env = { DATABASE_URL: url.toString(), JWT_SECRET: "s".repeat(40) };
+      try {
+        // One after the other: the first migrates the new database.
+        const one = server(shared, [], env);
+        const ports = [await listening(one)];
+        const two = server(shared, [], env);
+        ports.push(await listening(two));
+        expect(existsSync(path.join(shared, lockFileName))).toBe(false);
+        for (const port of ports) {
+          const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+          expect(res.status).toBe(200);
+        }
+        one.child.kill("SIGTERM");
+        two.child.kill("SIGTERM");
+        expect(await one.exited).toEqual({ code: 0, signal: null });
+        expect(await two.exited).toEqual({ code: 0, signal: null });
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
     },
     slow,
   );
