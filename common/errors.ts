@@ -35,6 +35,10 @@ export const errorDescriptions: Record<string, string> = {
   invalid_content_length: "La longitud del contenido de la solicitud no es válida.",
   bad_url: "La dirección solicitada no es válida.",
   method_not_allowed: "El método no está permitido para esta ruta.",
+  invalid_multipart_body: "El formulario enviado no es válido o llegó incompleto.",
+  uri_too_long: "La dirección solicitada es demasiado larga.",
+  request_header_fields_too_large: "Los encabezados de la solicitud son demasiado grandes.",
+  request_timeout: "La solicitud tardó demasiado en llegar.",
 
   // Database refusals that escaped a service
   foreign_key_violation: "El registro está relacionado con otros datos y no puede modificarse o eliminarse.",

@@ -4,7 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { authPlugin } from "./http/auth.js";
-import { registerErrorHandling } from "./http/error-handler.js";
+import { earlyErrorOptions, registerErrorHandling } from "./http/error-handler.js";
 import { openapiPlugin } from "./http/openapi.js";
 import { registerSecurity } from "./http/security.js";
 import { validatorCompiler } from "./http/validation.js";
@@ -28,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(deps.config),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Bad URLs and requests Node refuses (oversized headers) answer in the error shape too.
+    ...earlyErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate("config", deps.config);
   app.decorate("db", deps.db);

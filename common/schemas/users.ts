@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { idParamsSchema } from "../validation/ids.js";
 import { confirmed } from "../validation/zod.js";
 import { newPasswordSchema } from "./auth.js";
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `{ id }` of a user: a strict record id (common/validation/ids.ts). */
+export const userIdParamsSchema = idParamsSchema;
 
 export const updateEmailBodySchema = z.object({
   email: z.email().max(255),

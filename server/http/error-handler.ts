@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeError } from "../../common/errors.js";
 import { validationMessage } from "../../common/validation/messages.js";
@@ -30,14 +31,32 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_FILES_LIMIT: [413, "payload_too_large"],
   FST_FIELDS_LIMIT: [413, "payload_too_large"],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, "unsupported_media_type"],
+  FST_ERR_MAX_PARAM_LENGTH: [414, "uri_too_long"],
+  FST_ERR_ASYNC_CONSTRAINT: [400, "bad_request"],
 };
+
+/**
+ * A multipart body that cannot be read (no boundary, cut short, broken part headers): busboy and the
+ * stream it reads raise plain errors, told apart by their text or code.
+ */
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  if (!request.isMultipart?.()) return false;
+  return (
+    error.code === "ERR_STREAM_PREMATURE_CLOSE" ||
+    /^Multipart: |^Unexpected end of (form|multipart data)|^Malformed part header/.test(error.message)
+  );
+}
+
+function errorBody(message: string): ErrorBody {
+  return { message, description: describeError(message) };
+}
 
 /**
  * A database refusal that no service translated: a status and code the client can act on, never the SQL
  * (Drizzle's error message holds the query and its parameters). Constraints that stand for a business
  * rule answer their code (server/db/constraints.ts); other violations a generic one.
  */
-function databaseRefusal(error: unknown): (ErrorBody & { status: number }) | undefined {
+function databaseRefusal(error: unknown, method: string): (ErrorBody & { status: number }) | undefined {
   const translated = translateDbError(error);
   if (translated)
     return { status: translated.status, message: translated.message, description: translated.description };
@@ -59,8 +78,12 @@ function databaseRefusal(error: unknown): (ErrorBody & { status: number }) | und
     case PgCode.deadlockDetected:
       return refusal(409, "resource_conflict");
     default:
-      // Class 22: data exceptions (value too long, out of range, bad date…): the input was refused.
-      return pg.code.startsWith("22") ? refusal(400, "unable_to_create_or_modify_resource") : undefined;
+      // Class 22: data exceptions (value too long, out of range, bad date…): the input was refused. A read
+      // changes nothing: its input was invalid (422), it did not fail to write.
+      if (!pg.code.startsWith("22")) return undefined;
+      return method === "GET" || method === "HEAD"
+        ? refusal(422, "validation_failed")
+        : refusal(400, "unable_to_create_or_modify_resource");
   }
 }
 
@@ -76,9 +99,11 @@ export function registerErrorHandling(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // Fastify marks errors raised by a validator with its own code: not one of ours.
+      const code = error.code?.startsWith("FST_") ? undefined : error.code;
       return send(reply, error.status, {
         message: error.message,
-        ...(error.code ? { code: error.code } : {}),
+        ...(code ? { code } : {}),
         description: error.description,
         ...(error.errors ? { errors: error.errors } : {}),
       });
@@ -110,7 +135,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, 422, validationErrorBody(errors));
     }
 
-    const refusal = databaseRefusal(error);
+    const refusal = databaseRefusal(error, request.method);
     if (refusal) {
       request.log.warn({ err: error }, "database refused a write");
       const { status, ...body } = refusal;
@@ -124,6 +149,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         description: describeError("too_many_requests"),
       });
     }
+    if (isMalformedMultipart(error, request)) return send(reply, 400, errorBody("invalid_multipart_body"));
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       const [knownStatus, message] = known;
@@ -136,3 +162,45 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(reply, 500, { message: "unhandled_error", description: describeError("unhandled_error") });
   });
 }
+
+/**
+ * Errors Fastify meets before routing (a URL that cannot be decoded, `/api/%zz`; a path parameter over
+ * the length limit), answered in the error shape instead of Fastify's English body. Passed to Fastify's
+ * `frameworkErrors` option (app.ts).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = FASTIFY_CLIENT_ERRORS[error.code] ?? [400, "bad_request"];
+  return send(reply, status, errorBody(message));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "request_header_fields_too_large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "request_timeout"],
+  HPE_URI_TOO_LONG: [414, "URI Too Long", "uri_too_long"],
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over the size limit, a request
+ * that never finishes, bytes that are not HTTP): answered in the error shape, in Spanish, then the
+ * connection is closed. Passed to Fastify's `clientErrorHandler` option (app.ts).
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "Bad Request", "bad_request"];
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(message));
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\n` +
+        "Content-Type: application/json; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        "Cache-Control: no-store\r\n" +
+        "X-Content-Type-Options: nosniff\r\n" +
+        "Connection: close\r\n\r\n" +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** The Fastify options that route errors met before a request reaches a route to the handlers above. */
+export const earlyErrorOptions = { frameworkErrors, clientErrorHandler };

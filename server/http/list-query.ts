@@ -19,6 +19,10 @@ export type ListParams<F extends string = string> = {
   sort_by: Sort<F>;
 };
 
+/** The range of a PostgreSQL `integer`: a filter beyond it is refused (422), never sent to the database. */
+export const INT_MIN = -2_147_483_648;
+export const INT_MAX = 2_147_483_647;
+
 /** An absent query value and an empty one (`?limit=`) mean the same. */
 const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
@@ -35,10 +39,13 @@ export const queryFilter = {
     z
       .preprocess(blankToUndefined, z.enum(["1", "0", "true", "false"]).optional())
       .transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
+  /** An integer, within `min`/`max` and always within the range of a database integer. */
   int: (opts: { min?: number; max?: number } = {}) => {
-    let n = z.coerce.number().int();
-    if (opts.min !== undefined) n = n.min(opts.min);
-    if (opts.max !== undefined) n = n.max(opts.max);
+    const n = z.coerce
+      .number()
+      .int()
+      .min(Math.max(opts.min ?? INT_MIN, INT_MIN))
+      .max(Math.min(opts.max ?? INT_MAX, INT_MAX));
     return z.preprocess(blankToUndefined, n.optional());
   },
   /** A list of ids, as `?ids=1,2,3` or `?ids=1&ids=2`. */
@@ -47,7 +54,7 @@ export const queryFilter = {
       if (v === undefined || v === "") return undefined;
       const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(","));
       return parts.filter((p) => p.trim() !== "").map((p) => Number(p));
-    }, z.array(z.number().int()).optional()),
+    }, z.array(z.number().int().min(INT_MIN).max(INT_MAX)).optional()),
   string: (max = 255) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional()),
   date: () => z.preprocess(blankToUndefined, z.iso.date().optional()),
   enum: <const V extends readonly [string, ...string[]]>(values: V) =>
@@ -88,7 +95,7 @@ export function listQuery<
   const defaultSort = opts.defaultSort ?? { field: opts.sortable[0], direction: "asc" as const };
   return z.object({
     page: z
-      .preprocess(blankToUndefined, z.coerce.number().int().min(1).optional())
+      .preprocess(blankToUndefined, z.coerce.number().int().min(1).max(INT_MAX).optional())
       .transform((v) => v ?? 1)
       .meta({ type: "integer", minimum: 1, default: 1, description: "Página, desde 1." }),
     limit: z

@@ -1,16 +1,17 @@
 import type { FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
 import { describeError } from "../../common/errors.js";
+import { ID_OUT_OF_RANGE } from "../../common/validation/ids.js";
 import {
   type MessageParams,
   type ValidationRule,
   type ValueKind,
   validationMessage,
 } from "../../common/validation/messages.js";
-import { issuesToFieldErrors, spanishErrorMap } from "../../common/validation/zod.js";
+import { fieldKey, issuesToFieldErrors, spanishErrorMap } from "../../common/validation/zod.js";
 import { pgErrorOf } from "../db/constraints.js";
 import { PgCode } from "./db-errors.js";
-import { AppError } from "./errors.js";
+import { AppError, notFound } from "./errors.js";
 
 /** A request part (body, querystring, params, headers) failed its schema: answered as a 422. */
 export class RequestValidationError extends Error {
@@ -28,12 +29,48 @@ export class RequestValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const part = httpPart ?? "body";
+    // PostgreSQL text cannot hold U+0000: such a value can be neither stored nor found, so it is refused
+    // here as an invalid field rather than reaching the database (which would answer with an error).
+    const withNul = fieldsWithNul(data);
+    if (withNul.length > 0)
+      return {
+        error: new RequestValidationError(
+          Object.fromEntries(
+            withNul.map((path) => [fieldKey(path, part), [validationMessage("regex", path)]]),
+          ),
+        ),
+      };
     const result = z.safeParse(schema, data, { error: spanishErrorMap });
     if (result.success) return { value: result.data };
-    return {
-      error: new RequestValidationError(issuesToFieldErrors(result.error.issues, httpPart ?? "body")),
-    };
+    // A well-formed id past the integer range names a record that cannot exist: 404, as any missing one.
+    if (part === "params" && result.error.issues.some(isIdOutOfRange)) return { error: notFound() };
+    return { error: new RequestValidationError(issuesToFieldErrors(result.error.issues, part)) };
   };
+
+const isIdOutOfRange = (issue: z.core.$ZodIssue) =>
+  issue.code === "custom" &&
+  (issue.params as Record<string, unknown> | undefined)?.[ID_OUT_OF_RANGE] === true;
+
+/** Paths of the strings (values or keys) holding U+0000 in a request part, at most a few. */
+function fieldsWithNul(
+  data: unknown,
+  path: PropertyKey[] = [],
+  found: PropertyKey[][] = [],
+): PropertyKey[][] {
+  if (found.length >= 5) return found;
+  if (typeof data === "string") {
+    if (data.includes("\0")) found.push(path);
+  } else if (Array.isArray(data)) {
+    for (const [i, item] of data.entries()) fieldsWithNul(item, [...path, i], found);
+  } else if (data !== null && typeof data === "object") {
+    for (const [key, value] of Object.entries(data)) {
+      if (key.includes("\0")) found.push([...path, key.replaceAll("\0", "")]);
+      else fieldsWithNul(value, [...path, key], found);
+    }
+  }
+  return found;
+}
 
 /** The 422 body: `{ message: "validation_failed", description, errors: { field: [messages] } }`. */
 export function validationErrorBody(errors: Record<string, string[]>) {

@@ -8,6 +8,7 @@ import {
   createClassroomSchema,
   updateClassroomSchema,
 } from "../../../common/schemas/classrooms.js";
+import { idParamsSchema } from "../../../common/validation/ids.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listMetaSchema, listResponse } from "../../http/pagination.js";
 import { presentAvailability, presentClassroom, presentClassroomSchedule } from "./presenter.js";
@@ -24,7 +25,7 @@ import {
 } from "./service.js";
 
 const tags = ["Aulas"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 const classroomsQuery = listQuery({
   sortable: classroomSortable,

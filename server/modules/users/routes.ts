@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,7 +12,9 @@ import {
   userIdParamsSchema,
   userSchema,
 } from "../../../common/schemas/users.js";
+import { validationMessage } from "../../../common/validation/messages.js";
 import { principalOf, sendFreshToken } from "../../http/auth.js";
+import { validationError } from "../../http/validation.js";
 import {
   getSessionUser,
   getUser,
@@ -27,18 +30,45 @@ import {
 const tags = ["Usuarios"];
 const userResponse = { 200: z.object({ data: userSchema }) };
 
-/** Reads the first uploaded file of a multipart request, stopping at the size limit. */
-async function readUpload(app: FastifyInstance, request: FastifyRequest, maxBytes: number) {
+type Upload = { data: Buffer; mimetype: string; truncated: boolean };
+
+/**
+ * Reads the one file a multipart request sends in `field`, stopping at the size limit (`truncated`). Any
+ * other part (a file or text under another name, a second file) is refused: 422 naming it. A body that is
+ * not readable multipart (no boundary, cut short) is a 400 (error-handler.ts).
+ */
+async function readUpload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  opts: { field: string; maxBytes: number },
+): Promise<Upload | null> {
   if (!request.isMultipart()) return null;
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!file) return null;
+  let upload: Upload | null = null;
+  const unexpected = new Set<string>();
+  const parts = request.parts({ limits: { fileSize: opts.maxBytes, files: 3, fields: 10, parts: 13 } });
   try {
-    return { data: await file.toBuffer(), mimetype: file.mimetype, truncated: false };
+    for await (const part of parts) {
+      if (part.type === "file" && part.fieldname === opts.field && !upload) {
+        upload = { data: await part.toBuffer(), mimetype: part.mimetype, truncated: false };
+        continue;
+      }
+      if (part.type === "file") part.file.resume();
+      unexpected.add(part.fieldname || "file");
+    }
   } catch (err) {
-    if (err instanceof app.multipartErrors.RequestFileTooLargeError)
-      return { data: Buffer.alloc(0), mimetype: file.mimetype, truncated: true };
-    throw err;
+    // A file over the size limit: the rest of the body is not read.
+    if (!(err instanceof app.multipartErrors.RequestFileTooLargeError)) throw err;
+    const fieldname = (err as { part?: { fieldname?: string } }).part?.fieldname;
+    if (fieldname !== undefined && fieldname !== opts.field) throw err;
+    return { data: Buffer.alloc(0), mimetype: "", truncated: true };
   }
+  if (unexpected.size > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const name of unexpected) errors[name] = [validationMessage("prohibited", name)];
+    if (!upload) errors[opts.field] = [validationMessage("required", opts.field)];
+    throw validationError(errors);
+  }
+  return upload;
 }
 
 /** The users resource as far as accounts and profiles need it (spec.md §7 Users). */
@@ -152,6 +182,9 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Subir la foto de perfil (multipart, campo profile_picture; JPEG, PNG o WebP hasta 2 MB)",
+        description:
+          "La imagen se decodifica y se guarda de nuevo como WebP de 512 px como máximo por lado (sin " +
+          "metadatos). Un archivo que no es una imagen completa, o que trae datos tras ella, se rechaza (422).",
         params: userIdParamsSchema,
         response: userResponse,
       },
@@ -162,7 +195,10 @@ export async function usersRoutes(app: FastifyInstance) {
         config: app.config,
         actor: principalOf(request),
         userId: request.params.id,
-        upload: await readUpload(app, request, profilePictureMaxBytes),
+        upload: await readUpload(app, request, {
+          field: "profile_picture",
+          maxBytes: profilePictureMaxBytes,
+        }),
       }),
     }),
   );
@@ -200,10 +236,13 @@ export async function usersRoutes(app: FastifyInstance) {
         config: app.config,
         userId: request.params.id,
       });
+      // Served as what it is and nothing else: never sniffed, shown inline under a plain name.
+      const fileName = `foto-${request.params.id}${path.extname(picture.path)}`;
       return reply
         .type(picture.mime)
         .header("Cache-Control", "private, max-age=86400")
         .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Disposition", `inline; filename="${fileName}"`)
         .send(createReadStream(picture.path));
     },
   );

@@ -20,6 +20,7 @@ import {
   hasPictureFile,
   mimeOfPicture,
   picturePath,
+  reencodePicture,
   storePicture,
 } from "./pictures.js";
 import { type Actor, assertCanManageAccount, assertCanViewAccount, isProfileEditableHere } from "./policy.js";
@@ -186,7 +187,8 @@ export async function updatePassword(opts: {
 const pictureField = "profile_picture";
 
 /**
- * Stores a new profile picture (JPEG, PNG or WebP by content, at most 2 MB) and removes the old one.
+ * Stores a new profile picture (JPEG, PNG or WebP by content, at most 2 MB), decoded and re-encoded as
+ * WebP of at most 512 pixels a side, and removes the old one.
  * `data` is null when the upload had no file; `truncated` when it went over the size limit.
  */
 export async function saveProfilePicture(opts: {
@@ -203,10 +205,11 @@ export async function saveProfilePicture(opts: {
   if (upload.truncated || upload.data.length > profilePictureMaxBytes)
     throw fieldError(pictureField, "max", { kind: "file", max: profilePictureMaxBytes / 1024 });
   if (upload.data.length === 0) throw fieldError(pictureField, "required");
-  const kind = detectImage(upload.data);
-  if (!kind || kind.mime !== normalizeMime(upload.mimetype))
-    throw fieldError(pictureField, "mimes", { values: ["jpeg", "png", "webp"] });
-  const fileName = await storePicture(opts.config.storageDir, user.id, upload.data, kind);
+  if (!detectImage(upload.data)) throw fieldError(pictureField, "mimes", { values: ["jpeg", "png", "webp"] });
+  // Only the decoded pixels are kept: whatever else the file carried (metadata, appended bytes) is gone.
+  const picture = await reencodePicture(upload.data);
+  if (!picture) throw fieldError(pictureField, "image");
+  const fileName = await storePicture(opts.config.storageDir, user.id, picture);
   const [updated] = await opts.db
     .update(users)
     .set({ profilePicture: fileName, updatedAt: sql`now()` })
@@ -215,9 +218,6 @@ export async function saveProfilePicture(opts: {
   if (hasOwnPicture(user.profilePicture)) await deletePicture(opts.config.storageDir, user.profilePicture);
   return presentUser(updated!);
 }
-
-const normalizeMime = (mime: string) =>
-  mime.toLowerCase() === "image/jpg" ? "image/jpeg" : mime.toLowerCase();
 
 /** Removes a profile picture ("Remover foto"). */
 export async function removeProfilePicture(opts: {

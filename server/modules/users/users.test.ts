@@ -1,16 +1,23 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import { createUserWithToken, olderTokenHeaders } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 
 const password = "clave-actual-1";
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+/** A real picture of `width` × `height` in `format`, made with sharp. */
+const picture = (format: "png" | "jpeg" | "webp", width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .toFormat(format)
+    .toBuffer();
+let png: Buffer;
+let jpeg: Buffer;
+beforeAll(async () => {
+  png = await picture("png");
+  jpeg = await picture("jpeg");
+});
 
 function multipart(file: { name?: string; filename: string; type: string; data: Buffer }) {
   const boundary = "----aulatest7MA4YWxkTrZu0gW";
@@ -260,8 +267,16 @@ describe("users: e-mail, password, profile and picture", () => {
       expect((await ctx.app.inject({ method: "GET", url: pictureUrl })).statusCode).toBe(401);
       const seen = await inject("GET", pictureUrl, other.headers);
       expect(seen.statusCode).toBe(200);
-      expect(seen.headers["content-type"]).toBe("image/png");
-      expect(seen.rawPayload.equals(png)).toBe(true);
+      // Stored decoded and re-encoded: a WebP of the same picture, not the uploaded bytes.
+      expect(seen.headers["content-type"]).toBe("image/webp");
+      expect(seen.headers["x-content-type-options"]).toBe("nosniff");
+      expect(seen.headers["content-disposition"]).toBe(`inline; filename="foto-${me.user.id}.webp"`);
+      expect(seen.rawPayload.equals(png)).toBe(false);
+      expect(await sharp(seen.rawPayload).metadata()).toMatchObject({
+        format: "webp",
+        width: 40,
+        height: 30,
+      });
 
       const session = await inject("GET", "/api/users/me", me.headers);
       expect(session.json().data.profile_picture).toBe(pictureUrl);
@@ -276,7 +291,7 @@ describe("users: e-mail, password, profile and picture", () => {
       expect(replaced.statusCode).toBe(200);
       expect(replaced.json().data.profile_picture).not.toBe(pictureUrl);
       expect(readdirSync(dir)).toHaveLength(1);
-      expect((await inject("GET", url, other.headers)).headers["content-type"]).toBe("image/jpeg");
+      expect((await inject("GET", url, other.headers)).headers["content-type"]).toBe("image/webp");
 
       const removed = await inject("DELETE", url, me.headers);
       expect(removed.statusCode).toBe(200);
@@ -312,7 +327,12 @@ describe("users: e-mail, password, profile and picture", () => {
         data: Buffer.from("<svg onload=alert(1)>"),
       });
       expect(disguised.statusCode).toBe(422);
-      const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+      const big = await sharp({
+        create: { width: 880, height: 880, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+      })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
       const tooBig = await send({ filename: "a.png", type: "image/png", data: big });
       expect(tooBig.statusCode).toBe(422);
       expect(tooBig.json().errors.profile_picture[0]).toContain("2048");
@@ -321,16 +341,91 @@ describe("users: e-mail, password, profile and picture", () => {
       expect(existsSync(path.join(ctx.config.storageDir, "profile-pictures", "x"))).toBe(false);
 
       const admin = await createUserWithToken(ctx, Role.admin);
+      const realWebp = await picture("webp");
       expect(
-        (await send({ filename: "a.webp", type: "image/webp", data: webp() }, admin.headers)).statusCode,
+        (await send({ filename: "a.webp", type: "image/webp", data: realWebp }, admin.headers)).statusCode,
       ).toBe(200);
+    });
+
+    it("refuses what does not decode as a whole image: a fake WebP, a PNG+HTML polyglot, a cut PNG", async () => {
+      const me = await createUserWithToken(ctx, Role.teacher);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const send = (data: Buffer, name = "profile_picture", type = "image/png") => {
+        const mp = multipart({ name, filename: "foto.png", type, data });
+        return ctx.app.inject({
+          method: "POST",
+          url,
+          payload: mp.payload,
+          headers: { ...mp.headers, ...me.headers },
+        });
+      };
+      const notAnImage = { profile_picture: ["El campo foto de perfil debe ser una imagen."] };
+
+      const fakeWebp = await send(fakeWebpFile(), "profile_picture", "image/webp");
+      expect(fakeWebp.statusCode).toBe(422);
+      expect(fakeWebp.json()).toMatchObject({ message: "validation_failed", errors: notAnImage });
+
+      const html = Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>");
+      const polyglot = await send(Buffer.concat([png, html]));
+      expect(polyglot.statusCode).toBe(422);
+      expect(polyglot.json().errors).toEqual(notAnImage);
+
+      const cut = await send(png.subarray(0, png.length - 20));
+      expect(cut.statusCode).toBe(422);
+      expect(cut.json().errors).toEqual(notAnImage);
+
+      expect(
+        (await inject("GET", `/api/users/${me.user.id}`, me.headers)).json().data.profile_picture,
+      ).toBeNull();
+      expect(existsSync(path.join(ctx.config.storageDir, "profile-pictures", `${me.user.id}-`))).toBe(false);
+    });
+
+    it("accepts the picture only under its field name", async () => {
+      const me = await createUserWithToken(ctx, Role.teacher);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const mp = multipart({ name: "foto", filename: "foto.png", type: "image/png", data: png });
+      const res = await ctx.app.inject({
+        method: "POST",
+        url,
+        payload: mp.payload,
+        headers: { ...mp.headers, ...me.headers },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({
+        foto: ["El campo foto no está permitido."],
+        profile_picture: ["El campo foto de perfil es obligatorio."],
+      });
+    });
+
+    it("scales big pictures down to 512 pixels a side and drops their metadata", async () => {
+      const me = await createUserWithToken(ctx, Role.student);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3366aa" } })
+        .jpeg()
+        .withExif({ IFD0: { Artist: "Secreto Personal", Copyright: "GPS 10.5,-66.9" } })
+        .toBuffer();
+      expect(photo.includes("Secreto Personal")).toBe(true);
+      const mp = multipart({ filename: "foto.jpg", type: "image/jpeg", data: photo });
+      const up = await ctx.app.inject({
+        method: "POST",
+        url,
+        payload: mp.payload,
+        headers: { ...mp.headers, ...me.headers },
+      });
+      expect(up.statusCode).toBe(200);
+      const served = (await inject("GET", url, me.headers)).rawPayload;
+      expect(await sharp(served).metadata()).toMatchObject({ format: "webp", width: 512, height: 384 });
+      expect(served.includes("Secreto Personal")).toBe(false);
+      expect((await sharp(served).metadata()).exif).toBeUndefined();
     });
   });
 });
 
-function webp() {
+/** RIFF…WEBP magic bytes and nothing of an image after them. */
+function fakeWebpFile() {
   const b = Buffer.alloc(32, 0);
   b.write("RIFF", 0, "latin1");
+  b.writeUInt32LE(24, 4);
   b.write("WEBP", 8, "latin1");
   return b;
 }
