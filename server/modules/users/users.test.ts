@@ -328,7 +328,13 @@ describe("users: e-mail, password, profile and picture", () => {
       });
       expect(disguised.statusCode).toBe(422);
       const big = await sharp({
-        create: { width: 880, height: 880, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+        create: {
+          width: 880,
+          height: 880,
+          channels: 3,
+          background: "#808080",
+          noise: { type: "gaussian", mean: 128, sigma: 60 },
+        },
       })
         .png({ compressionLevel: 0 })
         .toBuffer();
