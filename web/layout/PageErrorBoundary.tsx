@@ -32,17 +32,17 @@ type Props = { children: ReactNode };
  * the header and sidebar stay. AppLayout keys it by path, so another page starts afresh.
  */
 export class PageErrorBoundary extends Component<Props, { error: unknown }> {
-  state = { error: null as unknown };
+  override state = { error: null as unknown };
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error ?? new Error("unknown") };
   }
 
-  componentDidCatch(error: unknown, info: ErrorInfo) {
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error("[page]", error, info.componentStack);
   }
 
-  render() {
+  override render() {
     return this.state.error ? <PageError error={this.state.error} /> : this.props.children;
   }
 }
