@@ -2,7 +2,7 @@
 // `npm start` / `npm run demo`: builds the web app when it is missing or older than its sources, then
 // runs the server (which migrates the database and, with --demo, fills in the demo school).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,7 +23,13 @@ function webNeedsBuild() {
   if (process.env.SKIP_WEB_BUILD === "1") return false;
   if (!existsSync(distIndex)) return true;
   const built = statSync(distIndex).mtimeMs;
-  return newestMtime(path.join(root, "web")) > built || newestMtime(path.join(root, "common")) > built;
+  // A build from before the CSP nonce (server/http/web-app.ts) would have its styles refused.
+  if (!readFileSync(distIndex, "utf8").includes("__CSP_NONCE__")) return true;
+  return (
+    newestMtime(path.join(root, "web")) > built ||
+    newestMtime(path.join(root, "common")) > built ||
+    statSync(path.join(root, "vite.config.ts")).mtimeMs > built
+  );
 }
 
 if (webNeedsBuild()) {

@@ -5,7 +5,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import "./i18n";
-import { localizedTheme, toastDefaults } from "./theme";
+import { cssVariablesResolver, localizedTheme, toastDefaults } from "./theme";
 
 type Props = {
   queryClient: QueryClient;
@@ -23,7 +23,7 @@ const styleNonce =
   typeof document === "undefined"
     ? undefined
     : (document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? undefined);
-const getStyleNonce = () => styleNonce;
+const getStyleNonce = () => styleNonce ?? "";
 
 /** Every provider the app needs except the router and the modals (shared by main.tsx and the test wrapper). */
 export function AppProviders({ queryClient, children, env = "default" }: Props) {
@@ -35,6 +35,7 @@ export function AppProviders({ queryClient, children, env = "default" }: Props) 
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
       env={env}
       getStyleNonce={styleNonce ? getStyleNonce : undefined}

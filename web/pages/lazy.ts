@@ -7,6 +7,9 @@ export const CHUNK_TIMEOUT_ERROR = "chunk_load_timeout";
 
 type PageModule = { default: ComponentType };
 
+/** A lazily loaded page that can start downloading before it renders (`preload()`). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): void };
+
 /** Settles like `promise`, or rejects with CHUNK_TIMEOUT_ERROR after `ms`. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -30,6 +33,10 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * While it loads the layout shows a loading indicator in the page's place; a failure (or the 120 s
  * timeout) shows the error there too, with the sidebar kept (web/layout/AppLayout.tsx).
  */
-export function lazyPage(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTimeout(load(), CHUNK_TIMEOUT_MS));
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  return Object.assign(
+    lazy(() => withTimeout(load(), CHUNK_TIMEOUT_MS)),
+    // The browser keeps one copy of a module: loading it early only saves the wait later.
+    { preload: () => void load().catch(() => {}) },
+  );
 }

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse (desktop preset) on the login page, the home page and the classrooms
+// list, logged in as the demo administrator, in Debian's Chromium. Builds the web app when stale and
+// starts the demo server on a throwaway data folder (port LIGHTHOUSE_PORT, 3217 by default). Each page
+// is measured RUNS times (3); the median of each category is printed, and the script fails (exit 1)
+// when a median of performance, accessibility or best practices is below MIN_SCORE (95).
+// Not part of `npm test` (a few minutes); see README.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3217);
+const origin = `http://localhost:${port}`;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const MIN_SCORE = 95;
+/** Each run's full report (JSON, open it at https://googlechrome.github.io/lighthouse/viewer/). */
+const reportDir = path.join(root, ".tmp", "lighthouse");
+const categories = ["performance", "accessibility", "best-practices"];
+const admin = { email: "admin@demo.edu.ve", password: "Admin123*" };
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** The pages, in the order they are measured in each run (the first one logged out). */
+const pages = [
+  { name: "login", path: "/login", loggedIn: false },
+  { name: "home", path: "/home", loggedIn: true },
+  { name: "classrooms", path: "/classrooms", loggedIn: true },
+];
+
+async function waitForServer(server) {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Logs in through the form with "Recordarme" (the session then lives in localStorage, kept by Lighthouse). */
+async function logIn(page) {
+  await page.goto(`${origin}/login`, { waitUntil: "networkidle0" });
+  await page.locator('input[type="email"]').fill(admin.email);
+  await page.locator('input[type="password"]').fill(admin.password);
+  await page.locator('input[type="checkbox"]').click();
+  await Promise.all([
+    page.waitForFunction(() => location.pathname === "/home"),
+    page.locator('button[type="submit"]').click(),
+  ]);
+}
+
+async function logOut(page) {
+  await page.goto(`${origin}/login`, { waitUntil: "networkidle0" });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "aula-lighthouse-"));
+  const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--demo"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let serverErrors = "";
+  server.stderr.on("data", (chunk) => {
+    serverErrors += chunk;
+  });
+  server.once("exit", (code) => {
+    if (code) process.stderr.write(serverErrors);
+  });
+  let chrome;
+  let browser;
+  try {
+    await waitForServer(server);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    /** scores[page][category] = one score per run (0–100). */
+    const scores = Object.fromEntries(
+      pages.map((p) => [p.name, Object.fromEntries(categories.map((c) => [c, []]))]),
+    );
+    for (let run = 1; run <= RUNS; run++) {
+      await logOut(page);
+      let loggedIn = false;
+      for (const target of pages) {
+        if (target.loggedIn && !loggedIn) {
+          await logIn(page);
+          loggedIn = true;
+        }
+        const result = await lighthouse(
+          `${origin}${target.path}`,
+          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories },
+          desktopConfig,
+          page,
+        );
+        const lhr = result?.lhr;
+        if (result?.report) {
+          mkdirSync(reportDir, { recursive: true });
+          writeFileSync(path.join(reportDir, `${target.name}-${run}.json`), String(result.report));
+        }
+        if (!lhr) throw new Error(`no Lighthouse result for ${target.path}`);
+        if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+        // A logged-in page that shows the login form would be measuring the wrong screen.
+        if (target.loggedIn && !new URL(lhr.finalDisplayedUrl).pathname.startsWith(target.path)) {
+          throw new Error(`${target.path} ended at ${lhr.finalDisplayedUrl}: the session was lost`);
+        }
+        const line = categories.map((c) => {
+          const score = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+          scores[target.name][c].push(score);
+          return `${c} ${score}`;
+        });
+        console.log(`run ${run}/${RUNS} ${target.name.padEnd(10)} ${line.join(" · ")}`);
+        if (run === RUNS) {
+          for (const c of categories) {
+            const failed = Object.values(lhr.audits).filter(
+              (a) =>
+                lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) &&
+                a.score !== null &&
+                a.score < 0.9,
+            );
+            for (const a of failed) {
+              console.log(`    ${c}: ${a.id} (${a.displayValue ?? a.score})`);
+              const items = a.details?.items ?? [];
+              for (const item of items.slice(0, 5)) {
+                const where = item.node?.selector ?? item.url ?? item.description ?? item.source?.url;
+                if (where)
+                  console.log(
+                    `      ${where}${item.node?.explanation ? ` — ${item.node.explanation.split("\n").join(" ")}` : ""}`,
+                  );
+                for (const sub of item.subItems?.items?.slice(0, 3) ?? []) {
+                  console.log(`      ${sub.url ?? sub.text ?? JSON.stringify(sub).slice(0, 160)}`);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    console.log(`\nMedian of ${RUNS} runs (desktop), minimum ${MIN_SCORE}:`);
+    let failed = false;
+    for (const target of pages) {
+      const medians = categories.map((c) => {
+        const value = median(scores[target.name][c]);
+        if (value < MIN_SCORE) failed = true;
+        return `${value < MIN_SCORE ? "✗" : "✓"} ${c} ${value}`;
+      });
+      console.log(`  ${target.name.padEnd(10)} ${medians.join("  ")}`);
+    }
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await browser?.disconnect();
+    await chrome?.kill();
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
