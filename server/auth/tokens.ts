@@ -15,7 +15,31 @@ export type AccessTokenClaims = {
 };
 
 const ALG = "HS256";
-const key = (secret: string) => new TextEncoder().encode(secret);
+
+// The HMAC key, imported once per secret (importing it on every call cost more than the check itself).
+const keys = new Map<string, Promise<CryptoKey>>();
+function key(secret: string): Promise<CryptoKey> {
+  let k = keys.get(secret);
+  if (!k) {
+    k = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    keys.set(secret, k);
+  }
+  return k;
+}
+
+/**
+ * Tokens whose signature was already checked, with their claims: a session sends the same token on
+ * every call, and an HMAC of the same bytes under the same secret always gives the same answer. Expiry
+ * is still checked on every use. Size-capped (oldest first).
+ */
+const verified = new Map<string, { secret: string; claims: AccessTokenClaims }>();
+const VERIFIED_MAX = 10_000;
 
 /** Signs an access token for a user; `ttlSeconds` depends on remember-me. */
 export async function signAccessToken(opts: {
@@ -37,7 +61,7 @@ export async function signAccessToken(opts: {
     .setJti(jti)
     .setIssuedAt(now)
     .setExpirationTime(exp)
-    .sign(key(opts.secret));
+    .sign(await key(opts.secret));
   return {
     token,
     claims: {
@@ -57,8 +81,22 @@ export type VerifyResult =
 
 /** Verifies signature, algorithm (HS256 only: `alg: none` and others are refused) and expiry. */
 export async function verifyAccessToken(token: string, secret: string): Promise<VerifyResult> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    if (known.claims.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired" };
+    return { ok: true, claims: known.claims };
+  }
+  const result = await verifyWithJose(token, secret);
+  if (result.ok) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { secret, claims: result.claims });
+  }
+  return result;
+}
+
+async function verifyWithJose(token: string, secret: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG] });
+    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALG] });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || !payload.jti || !payload.exp || !payload.iat) {
       return { ok: false, reason: "invalid" };

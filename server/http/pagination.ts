@@ -55,7 +55,7 @@ export function searchCondition(
   return or(...columns.map((column) => sql`${folded(column)} like ${pattern} escape '\\'`));
 }
 
-/** The window column `paginate` adds to a page's query (removed from the rows it answers). */
+/** The column `paginate` adds to a page's query for the total (removed from the rows it answers). */
 const TOTAL_COLUMN = "__list_total";
 
 /**
@@ -63,8 +63,8 @@ const TOTAL_COLUMN = "__list_total";
  * allow-listed column (then by `tieBreaker`, so pages never overlap), and cuts the page (`limit` 0: every
  * row). `query` is a `.$dynamic()` select holding the joins and the where clause.
  *
- * One query: the page's rows carry the total as a window column (`count(*) over ()`). Only a page past
- * the end (no rows, so no total) asks for the count on its own.
+ * One query: the page's rows carry the total in one more column, a count of the unpaged query that the
+ * database runs once. Only a page past the end (no rows, so no total) asks for the count on its own.
  *
  * ```ts
  * const query = db.select().from(classrooms).where(where).$dynamic();
@@ -85,7 +85,10 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
     // Drizzle keeps the selection in `config.fields` (a per-query copy): the total rides along as one
     // more selected field, mapped like any other.
     const config = (query as unknown as { config: { fields: Record<string, unknown> } }).config;
-    config.fields = { ...config.fields, [TOTAL_COLUMN]: sql<number>`count(*) over ()`.mapWith(Number) };
+    // An uncorrelated scalar subquery: PostgreSQL computes it once (an InitPlan), so the page costs the
+    // count plus the page's own rows. (`count(*) over ()` would materialize every matching row first.)
+    const count = sql<number>`(select count(*) from (${unpaged}) as list_count)`.mapWith(Number);
+    config.fields = { ...config.fields, [TOTAL_COLUMN]: count };
   }
   const column = opts.sortColumns[list.sort_by.field];
   const order = [list.sort_by.direction === "desc" ? desc(column) : asc(column)];

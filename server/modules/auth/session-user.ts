@@ -110,7 +110,7 @@ export async function loadLatestInscription(opts: {
 
 async function presentStudent(
   db: DbOrTx,
-  student: typeof students.$inferSelect,
+  student: Pick<typeof students.$inferSelect, "id" | "firstName" | "lastName" | "gender">,
   user: { email: string },
 ): Promise<SessionStudent> {
   return {
@@ -123,7 +123,13 @@ async function presentStudent(
   };
 }
 
-function presentTeacher(teacher: typeof teachers.$inferSelect, user: { email: string }): SessionTeacher {
+function presentTeacher(
+  teacher: Pick<
+    typeof teachers.$inferSelect,
+    "id" | "firstName" | "lastName" | "gender" | "isCoordinator" | "specializationId"
+  >,
+  user: { email: string },
+): SessionTeacher {
   return {
     id: teacher.id,
     first_name: teacher.firstName,
@@ -143,7 +149,29 @@ function presentTeacher(teacher: typeof teachers.$inferSelect, user: { email: st
 export async function loadSessionUser(opts: { db: DbOrTx; userId: number }): Promise<SessionUser | null> {
   // One query for the account and its profile: an administrator's session user needs nothing more.
   const [row] = await opts.db
-    .select({ user: users, student: students, teacher: teachers })
+    .select({
+      user: {
+        id: users.id,
+        type: users.type,
+        name: users.name,
+        email: users.email,
+        profilePicture: users.profilePicture,
+      },
+      student: {
+        id: students.id,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        gender: students.gender,
+      },
+      teacher: {
+        id: teachers.id,
+        firstName: teachers.firstName,
+        lastName: teachers.lastName,
+        gender: teachers.gender,
+        isCoordinator: teachers.isCoordinator,
+        specializationId: teachers.specializationId,
+      },
+    })
     .from(users)
     .leftJoin(students, eq(students.userId, users.id))
     .leftJoin(teachers, eq(teachers.userId, users.id))
