@@ -95,7 +95,12 @@ export const slotOccupantSchema = z.object({
   section_code: z.string(),
 });
 
-/** GET /classrooms/schedules-availability. */
+/**
+ * `data` of GET /classrooms/schedules-availability. The answer also carries the list `meta`: classrooms
+ * come a page at a time (`page`, `limit`, `limit=0` every one), found by `search` (code, description),
+ * ordered by `sort_by` (code, max_capacity, id) and filtered by `day`, `class_hours_ids`, `available`,
+ * `min_capacity`, `include_disabled`, `period_id` and `exclude_schedule_id`.
+ */
 export const classroomAvailabilitySchema = z.object({
   period_id: z.number().int().nullable().describe("Período consultado (null: todos los horarios)."),
   days: z.array(z.number().int()).describe("Días consultados (1 lunes … 6 sábado)."),
