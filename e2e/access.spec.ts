@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { loginViaApi, sidebar } from "./support";
+import { expectAccessible, loginViaApi, sidebar } from "./support";
 
 const deniedModal = (page: Page) => page.getByRole("dialog", { name: "Acceso denegado" });
 
@@ -22,6 +22,7 @@ test.describe("acceso a vistas", () => {
     await loginViaApi(page, "student");
     await sidebar(page).getByRole("link", { name: "Días feriados", exact: true }).click();
     await expect(page).toHaveURL(/\/holidays$/);
+    await expectAccessible(page, "página pendiente (días feriados)");
 
     await navigateInApp(page, "/classrooms");
     await expect(page).toHaveURL(/\/access-denied$/);
@@ -29,6 +30,7 @@ test.describe("acceso a vistas", () => {
     await expect(modal).toBeVisible();
     await expect(modal.getByText("No puedes acceder a esta vista", { exact: true })).toBeVisible();
     await expect(modal.getByRole("button")).toHaveText(["Regresar"]);
+    await expectAccessible(page, "acceso denegado");
     // Nothing of the classrooms list leaked through.
     await expect(page.getByRole("heading", { name: "Listado de aulas" })).toHaveCount(0);
 
@@ -59,6 +61,7 @@ test.describe("acceso a vistas", () => {
     await expect(page).toHaveURL(/\/esta-ruta\/no-existe$/);
     await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
     await expect(page.getByText("La dirección que buscas no existe o fue movida.")).toBeVisible();
+    await expectAccessible(page, "página no encontrada (con sesión)");
     // Inside the shell, with a way home.
     await expect(sidebar(page)).toBeVisible();
     await page.getByRole("link", { name: "Ir al inicio", exact: true }).click();
@@ -69,6 +72,7 @@ test.describe("acceso a vistas", () => {
     await page.goto("/esta-ruta/no-existe");
     await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
+    await expectAccessible(page, "página no encontrada (visitante)");
     await page.getByRole("link", { name: "Ir al inicio de sesión", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1, name: "¡Bienvenido!" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginThroughUi } from "./support";
+import { expectAccessible, loginThroughUi } from "./support";
 
 // Accounts of their own, so the password and picture changes touch no other spec.
 const student = { email: "estudiante7@demo.edu.ve", password: "Estudiante123*" };
@@ -25,6 +25,7 @@ test.describe("perfil", () => {
     await card.getByRole("textbox", { name: "Confirmar nueva contraseña" }).fill("Nueva-clave-2026");
     await card.getByRole("button", { name: "Cambiar contraseña" }).click();
     await expect(card.getByText("La contraseña actual no es correcta.")).toBeVisible();
+    await expectAccessible(page, "perfil con error de contraseña");
 
     await card.getByRole("textbox", { name: "Contraseña actual" }).fill(student.password);
     await card.getByRole("button", { name: "Cambiar contraseña" }).click();
@@ -66,6 +67,7 @@ test.describe("perfil", () => {
     await card.getByRole("button", { name: "Guardar foto" }).click();
     expect((await upload).status()).toBe(200);
     await expect(page.getByText("Sus datos han sido actualizados")).toBeVisible();
+    await expectAccessible(page, "perfil con foto nueva");
 
     // A new browser (empty cache) on the home page: the picture is served only with the session's
     // token, so the header must fetch it with the token to really show it.
