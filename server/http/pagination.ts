@@ -35,8 +35,12 @@ const ACCENTED = "áàäâãéèëêíìïîóòöôõúùüûñçÁÀÄÂÃÉÈ
 const PLAIN = "aaaaaeeeeiiiiooooouuuuncAAAAAEEEEIIIIOOOOOUUUUNC";
 
 /** `expr` lower-cased without accents, for comparisons that ignore both. */
-export const folded = (expr: SQLWrapper | AnyColumn | string): SQL =>
-  sql`lower(translate(${typeof expr === "string" ? sql`${expr}` : sql`${expr}::text`}, ${ACCENTED}, ${PLAIN}))`;
+export const folded = (expr: SQLWrapper | AnyColumn | string): SQL => {
+  const text = typeof expr === "string" ? sql`${expr}` : sql`${expr}::text`;
+  // translate() walks the accented set for every character, the costliest part of a search: a value
+  // whose bytes are all single-byte characters (plain ASCII) has nothing to translate.
+  return sql`lower(case when octet_length(${text}) = char_length(${text}) then ${text} else translate(${text}, ${ACCENTED}, ${PLAIN}) end)`;
+};
 
 /** `text` as a LIKE pattern matching it anywhere, with `\`, `%` and `_` taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
