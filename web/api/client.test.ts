@@ -189,6 +189,10 @@ describe("error catalogue (spec.md §8)", () => {
     expect(closeButtons()).toEqual([false, false]);
     await failWith(422, { message: "validation_failed", errors: {} });
     expect(closeButtons()).toEqual([false, false, true]);
+    // Named for screen readers.
+    expect(notificationsStore.getState().notifications[2]?.closeButtonProps).toMatchObject({
+      "aria-label": "Cerrar",
+    });
   });
 
   it("401: marks the e-mail field invalid_credentials, warns and ends the session", async () => {

@@ -1,4 +1,5 @@
 import { notifications } from "@mantine/notifications";
+import i18n from "../i18n";
 import type { Notice, NoticeTone } from "./errors";
 
 const colors: Record<NoticeTone, string> = { warning: "yellow", error: "red", info: "blue" };
@@ -11,6 +12,7 @@ export function showNotice(notice: Notice): string {
     autoClose: notice.autoClose,
     // spec.md §4: only a message that stays (duration 0 or less, the 422 notice) has a close button.
     withCloseButton: notice.autoClose === false || notice.autoClose <= 0,
+    closeButtonProps: { "aria-label": i18n.t("common.close") },
     ...(notice.title ? { title: notice.title } : {}),
   });
 }

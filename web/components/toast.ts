@@ -1,5 +1,6 @@
 import { type NotificationData, notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
+import i18n from "../i18n";
 
 /**
  * Settings for the `<Notifications>` provider (spec.md §4 "Message (toast)", §9):
@@ -41,6 +42,7 @@ export function toastData(type: ToastType, message: ReactNode, options: ToastOpt
     loading: false,
     autoClose: persistent ? false : duration,
     withCloseButton: persistent,
+    ...(persistent ? { closeButtonProps: { "aria-label": i18n.t("common.close") } } : {}),
     "data-toast-type": type,
   };
 }
