@@ -17,10 +17,10 @@ const KB = 1000;
  * ~130 kB gzipped, before Mantine's components, the login form (Zod, @mantine/form) and the app's code.
  */
 export const budgets = {
-  loginJs: 235 * KB,
+  loginJs: 240 * KB,
   loginCss: 25 * KB,
   shell: 110 * KB,
-  shared: 70 * KB,
+  shared: 75 * KB,
   area: 60 * KB,
 };
 export const goals = { loginJs: 150 * KB, loginCss: 25 * KB, area: 60 * KB };

@@ -24,6 +24,8 @@ const styleNonce =
     ? undefined
     : (document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? undefined);
 const getStyleNonce = () => styleNonce ?? "";
+// The scroll lock of modals (react-remove-scroll) writes its own <style>; it takes the nonce from here.
+if (styleNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
 
 /** Every provider the app needs except the router and the modals (shared by main.tsx and the test wrapper). */
 export function AppProviders({ queryClient, children, env = "default" }: Props) {
