@@ -168,7 +168,7 @@ function LoadError({ onRetry }: { onRetry?: () => void }) {
         <IconAlertTriangle size={22} />
       </ThemeIcon>
       <Text fw={600}>{t("components.dataTable.loadError")}</Text>
-      <Text size="sm" c="dimmed" ta="center">
+      <Text size="sm" c="gray.7" ta="center">
         {t("components.dataTable.loadErrorHint")}
       </Text>
       {onRetry ? (

@@ -39,8 +39,9 @@ export function classroomColumns(t: TFunction): DataTableColumn<Classroom>[] {
       // Same words as the form's "Habilitada" switch; never narrower than its text (no "DESHABILI…").
       render: (c) => (
         <Badge
+          // Dot variant: the word in the body text colour (AA contrast), the colour only in the dot.
           color={c.state ? "green" : "gray"}
-          variant="light"
+          variant="dot"
           miw="max-content"
           style={{ overflow: "visible" }}
         >
