@@ -28,8 +28,8 @@ export function sortNewestFirst(list: readonly AppNotification[]): AppNotificati
 }
 
 /**
- * The bell's unread notifications. Not cancellable (spec.md §7) and silent: until the server has the
- * notifications module it answers 404 route_not_found, and the bell then simply shows an empty list.
+ * The bell's unread notifications (GET /api/notifications, server/modules/notifications). Not cancellable
+ * (spec.md §7) and silent: the bell is on every page, so a failure leaves it empty instead of warning.
  */
 export async function fetchUnreadNotifications(signal?: AbortSignal): Promise<AppNotification[]> {
   try {

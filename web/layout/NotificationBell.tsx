@@ -59,13 +59,14 @@ export function NotificationBell() {
   const markAsRead = useMarkNotificationAsRead();
   return (
     <Popover width={360} position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator disabled={data.length === 0} label={data.length} size={16} offset={4} color="red">
+      {/* The target is the button itself: aria-expanded belongs on it, not on the badge's wrapper. */}
+      <Indicator disabled={data.length === 0} label={data.length} size={16} offset={4} color="red">
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("layout.notifications.open")}>
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="sm">
         <Group justify="space-between" mb={4}>
           <Text fw={600} size="sm">

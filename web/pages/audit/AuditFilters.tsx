@@ -1,4 +1,4 @@
-import { Button, Group, Select, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { auditActions, auditEntityTypes } from "../../../common/schemas/audit";
 import type { AuditFilterKey, AuditFilterValues } from "../../api/audit";
@@ -25,22 +25,24 @@ export function AuditFilters({
   const hasAny = Object.keys(values).length > 0;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <Select
+      <NativeSelect
         label={t("audit.filters.action")}
-        placeholder={t("audit.filters.any")}
-        data={auditActions.map((code) => ({ value: code, label: actionLabel(t, code) }))}
-        value={values.action ?? null}
-        onChange={(v) => set("action", v)}
-        clearable
-        w={240}
+        data={[
+          { value: "", label: t("audit.filters.any") },
+          ...auditActions.map((code) => ({ value: code, label: actionLabel(t, code) })),
+        ]}
+        value={values.action ?? ""}
+        onChange={(e) => set("action", e.currentTarget.value)}
+        w={260}
       />
-      <Select
+      <NativeSelect
         label={t("audit.filters.entityType")}
-        placeholder={t("audit.filters.any")}
-        data={auditEntityTypes.map((type) => ({ value: type, label: entityLabel(t, type) }))}
-        value={values.entity_type ?? null}
-        onChange={(v) => set("entity_type", v)}
-        clearable
+        data={[
+          { value: "", label: t("audit.filters.any") },
+          ...auditEntityTypes.map((type) => ({ value: type, label: entityLabel(t, type) })),
+        ]}
+        value={values.entity_type ?? ""}
+        onChange={(e) => set("entity_type", e.currentTarget.value)}
         w={160}
       />
       <TextInput

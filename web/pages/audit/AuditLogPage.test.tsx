@@ -108,8 +108,7 @@ describe("audit log page", () => {
     const { router } = renderApp("/audit-log?page=2&limit=10");
     await waitFor(() => expect(tableRows()).toHaveLength(3));
 
-    await userEvent.click(screen.getByRole("combobox", { name: "Acción" }));
-    await userEvent.click(await screen.findByRole("option", { name: "Contraseña cambiada" }));
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Acción" }), "Contraseña cambiada");
     await waitFor(() => expect(router.state.location.search).toContain("action=user.password_changed"));
     await waitFor(() =>
       expect(queryOf(auditCalls(fetch).at(-1)!)).toEqual({

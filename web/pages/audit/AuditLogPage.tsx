@@ -53,9 +53,7 @@ export function AuditLogPage() {
       <Title order={1} size="h3">
         {t("audit.title")}
       </Title>
-      <Text size="sm" c="dimmed">
-        {t("audit.intro")}
-      </Text>
+      <Text size="sm">{t("audit.intro")}</Text>
       <AuditFilters values={filters} onChange={(next) => update({ ...params, page: 1 }, next)} />
       <DataTable<AuditEntry>
         columns={columns}

@@ -24,7 +24,7 @@ export function auditColumns(t: TFunction): DataTableColumn<AuditEntry>[] {
       title: t("audit.fields.action"),
       sortable: true,
       render: (e) => (
-        <Badge variant="light" color={e.action.startsWith("user.password") ? "orange" : "blue"} tt="none">
+        <Badge variant="light" tt="none">
           {actionLabel(t, e.action)}
         </Badge>
       ),
