@@ -13,10 +13,10 @@ const auditQuery = listQuery({
   sortable: auditSortable,
   defaultSort: { field: "created_at", direction: "desc" },
   filters: {
-    actor_id: queryFilter.int({ min: 1, max: 2_147_483_647 }).describe("Autor del cambio (id de usuario)."),
+    actor_id: queryFilter.int({ min: 1 }).describe("Autor del cambio (id de usuario)."),
     action: queryFilter.string(60).describe("Código de la acción, por ejemplo `user.email_changed`."),
     entity_type: queryFilter.string(60).describe("Tipo de registro, por ejemplo `user`."),
-    entity_id: queryFilter.int({ min: 1, max: 2_147_483_647 }).describe("Id del registro."),
+    entity_id: queryFilter.int({ min: 1 }).describe("Id del registro."),
     from: queryFilter.date().describe("Desde este día (AAAA-MM-DD, incluido; zona horaria del colegio)."),
     to: queryFilter.date().describe("Hasta este día (AAAA-MM-DD, incluido)."),
   },

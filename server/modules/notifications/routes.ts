@@ -6,6 +6,7 @@ import {
   notificationSchema,
   notificationSortable,
 } from "../../../common/schemas/notifications.js";
+import { idParamsSchema } from "../../../common/validation/ids.js";
 import { principalOf } from "../../http/auth.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
@@ -13,7 +14,7 @@ import { presentNotification } from "./presenter.js";
 import { listNotifications, markNotificationAsRead } from "./service.js";
 
 const tags = ["Notificaciones"];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 /** `with=sender` (or a comma list of notificationRelations). */
 const withRelations = z
