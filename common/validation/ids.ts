@@ -45,3 +45,6 @@ export const recordIdParam = () =>
 
 /** `{ id }` path parameters of a record's routes (`/classrooms/{id}`). */
 export const idParamsSchema = z.object({ id: recordIdParam() });
+
+/** A record id sent in a JSON body (`period_id`): an integer from 1 to `MAX_RECORD_ID`. */
+export const recordId = () => z.number().int().min(1).max(MAX_RECORD_ID);

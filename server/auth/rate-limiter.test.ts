@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRateLimits } from "../db/schema/index.js";
 import { createTestContext, type TestContext } from "../test/context.js";
-import { addressAndAccount, createAuthThrottles, RateLimited } from "./rate-limiter.js";
+import { addressAndAccount, addressSubject, createAuthThrottles, RateLimited } from "./rate-limiter.js";
 
 // Runs on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set (CI runs both).
 describe("auth throttles (counters in the database)", () => {
@@ -56,5 +56,19 @@ describe("auth throttles (counters in the database)", () => {
     await expect(t.take(a)).resolves.toBeUndefined();
     await expect(t.take(a)).rejects.toBeInstanceOf(RateLimited);
     throttles.close();
+  });
+
+  it("counts an IPv6 client by its /64 network, an IPv4 one by its address", () => {
+    expect(addressSubject("203.0.113.5")).toBe("203.0.113.5");
+    expect(addressSubject("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    const net = addressSubject("2001:db8:aa:bb::1");
+    expect(net).toBe("2001:db8:aa:bb::/64");
+    expect(addressSubject("2001:0db8:00aa:00bb:ffff:1:2:3")).toBe(net);
+    expect(addressSubject("2001:db8:aa:bc::1")).not.toBe(net);
+    expect(addressSubject("::1")).toBe("0:0:0:0::/64");
+    expect(addressSubject("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressAndAccount("2001:db8:aa:bb::1", "a@b.c")).toBe(
+      addressAndAccount("2001:db8:aa:bb::9", "a@b.c"),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { lt } from "drizzle-orm";
 import {
   type RateLimiterAbstract,
@@ -123,10 +124,32 @@ export function createAuthThrottles(opts: { db: Db; limits?: Partial<AuthRateLim
 }
 
 /**
+ * The subject of a per-address limit: an IPv4 address as is, an IPv6 address by its /64 network (one
+ * subscriber usually holds a whole /64, and could otherwise try from 2^64 addresses).
+ */
+export function addressSubject(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const bare = ip.split("%")[0]!;
+  if (!isIPv6(bare)) return ip;
+  const groupsOf = (part: string) =>
+    part === "" ? [] : part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g]));
+  const [head = "", tail] = bare.split("::");
+  const left = groupsOf(head);
+  const right = tail === undefined ? [] : groupsOf(tail);
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
  * The subject of an address-and-account limit: the e-mail compared case-insensitively and stored only as
  * a hash (the table never holds e-mails).
  */
 export function addressAndAccount(ip: string, email: string): string {
   const account = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
-  return `${ip}|${account}`;
+  return `${addressSubject(ip)}|${account}`;
 }

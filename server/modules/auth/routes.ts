@@ -11,6 +11,7 @@ import {
 import { authErrors } from "../../auth/errors.js";
 import {
   addressAndAccount,
+  addressSubject,
   createAuthThrottles,
   RateLimited,
   type Throttle,
@@ -73,10 +74,11 @@ export async function authRoutes(app: FastifyInstance) {
       // Every attempt counts at once (so a burst of parallel guesses is stopped too); a successful login
       // gives it back. Nothing is counted per account alone: failures from an attacker's address never
       // lock the owner out from another one, nor other accounts out from the attacker's address.
+      const address = addressSubject(request.ip);
       const account = addressAndAccount(request.ip, request.body.email);
       await take(reply, [
         [throttles.loginPerAddressAndAccount, account],
-        [throttles.loginPerAddress, request.ip],
+        [throttles.loginPerAddress, address],
       ]);
       try {
         const session = await login({
@@ -86,10 +88,10 @@ export async function authRoutes(app: FastifyInstance) {
           password: request.body.password,
           remember: request.body.remember_me ?? false,
         });
-        await settleLogin(account, request.ip);
+        await settleLogin(account, address);
         return session;
       } catch (err) {
-        if (!isFailure(err, "auth_failed")) await settleLogin(account, request.ip);
+        if (!isFailure(err, "auth_failed")) await settleLogin(account, address);
         throw err;
       }
     },
@@ -143,8 +145,8 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await take(reply, [[throttles.tokenPerAddress, request.ip]]);
-      await tokenAttempt(request.ip, () =>
+      await take(reply, [[throttles.tokenPerAddress, addressSubject(request.ip)]]);
+      await tokenAttempt(addressSubject(request.ip), () =>
         confirmAccount({
           db: app.db,
           token: request.body.token,
@@ -185,7 +187,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await take(reply, [
         [throttles.resetPerAddressAndEmail, addressAndAccount(request.ip, request.params.email)],
-        [throttles.resetPerAddress, request.ip],
+        [throttles.resetPerAddress, addressSubject(request.ip)],
       ]);
       // The same answer, after the same work, for every e-mail: the account is looked up and the link
       // sent only once the answer has gone out (onResponse below).
@@ -205,8 +207,8 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await take(reply, [[throttles.tokenPerAddress, request.ip]]);
-      await tokenAttempt(request.ip, () =>
+      await take(reply, [[throttles.tokenPerAddress, addressSubject(request.ip)]]);
+      await tokenAttempt(addressSubject(request.ip), () =>
         recoverPassword({
           db: app.db,
           sessions: app.sessions,
