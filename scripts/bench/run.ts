@@ -1,5 +1,5 @@
-// `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--connections=10] [--classrooms=5000]
-//                 [--only=text]`
+// `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--slice=2] [--connections=10]
+//                 [--classrooms=5000] [--only=text] [--skip-demo-memory]`
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
 // (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
 // scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
@@ -35,6 +35,8 @@ const duration = Number(args.duration ?? 10);
 const connections = Number(args.connections ?? 10);
 const extraClassrooms = Number(args.classrooms ?? 5000);
 const only = args.only as string | undefined;
+/** Length (s) of each alternating slice of reference and scenario at full speed. */
+const slice = Number(args.slice ?? 2);
 const jwtSecret = "bench-secret-bench-secret-bench-secret-0123456789";
 
 const hasTaskset = spawnSync("taskset", ["-V"]).status === 0;
@@ -143,6 +145,10 @@ async function seed(opts: { databaseUrl?: string; dataDir: string | null }) {
 }
 
 type Measure = {
+  /** Every response's latency (ms), sorted, and the count of requests answered. */
+  latencies: number[];
+  total: number;
+  seconds: number;
   rps: number;
   p50: number;
   p95: number;
@@ -196,6 +202,9 @@ async function drive(opts: {
   const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
+    latencies,
+    total: result.requests.total,
+    seconds: opts.seconds,
     rps: result.requests.total / opts.seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -203,6 +212,44 @@ async function drive(opts: {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** Several runs as one: their requests over their time, their latencies together. */
+function combine(runs: Measure[]): Measure {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const total = runs.reduce((n, r) => n + r.total, 0);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  return {
+    latencies,
+    total,
+    seconds,
+    rps: total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+/**
+ * The reference and a scenario at full speed, alternating in slices of `slice` seconds, so that a
+ * machine whose load changes during the run weighs on both alike.
+ */
+async function driveAlternating(opts: {
+  reference: Parameters<typeof drive>[0];
+  scenario: Parameters<typeof drive>[0];
+  seconds: number;
+  slice: number;
+}): Promise<{ reference: Measure; scenario: Measure }> {
+  const refRuns: Measure[] = [];
+  const runs: Measure[] = [];
+  const rounds = Math.max(1, Math.round(opts.seconds / opts.slice));
+  for (let i = 0; i < rounds; i++) {
+    refRuns.push(await drive({ ...opts.reference, seconds: opts.slice }));
+    runs.push(await drive({ ...opts.scenario, seconds: opts.slice }));
+  }
+  return { reference: combine(refRuns), scenario: combine(runs) };
 }
 
 type Row = { scenario: string; mode: string; m: Measure; percent: number | null; goal?: number };
@@ -334,10 +381,14 @@ async function benchKind(kind: Kind) {
       const warm = scenario.fixedRateOnly ? scenario.rate : undefined;
       await drive({ baseUrl: base, scenario, ctx, seconds: 2, rate: warm });
       if (!scenario.fixedRateOnly) {
-        const refRun = await drive({ baseUrl: refBase, scenario: referenceScenario, ctx, seconds });
+        const { reference: refRun, scenario: full } = await driveAlternating({
+          reference: { baseUrl: refBase, scenario: referenceScenario, ctx, seconds },
+          scenario: { baseUrl: base, scenario, ctx, seconds },
+          seconds,
+          slice,
+        });
         references.push(refRun);
         lastReference = refRun.rps;
-        const full = await drive({ baseUrl: base, scenario, ctx, seconds });
         measured.push({
           scenario: scenario.name,
           mode: "full speed",
@@ -431,7 +482,8 @@ async function benchKind(kind: Kind) {
 const footer = `
 How to read this: "% of ref" is a scenario's full-speed throughput divided by the reference's, measured in
 the same run on the same database kind (a bare Fastify route answering one primary-key select through the
-same Drizzle client). Absolute req/s depend on the machine; the ratios do not. Fixed-rate rows send a steady
+same Drizzle client), the two alternating in short slices so that a change in the machine's load weighs on
+both alike. Absolute req/s depend on the machine; the ratios do not. Fixed-rate rows send a steady
 arrival rate (autocannon overallRate) and show the latency a client sees below saturation. The server runs
 with LOG_LEVEL=warn (the reference logs nothing either). Servers are pinned to core 0 and the load to core 1
 when taskset exists; on a busy machine run it twice.

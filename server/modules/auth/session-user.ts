@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { isStudent, isTeacherGroup } from "../../../common/roles.js";
 import type {
   LatestInscription,
@@ -141,14 +142,8 @@ function presentTeacher(
   };
 }
 
-/**
- * The session user of spec.md §3 for a user id (null when there is none): account fields, the
- * permissions map of its role, its student or teacher profile and a student's latest inscription
- * (also under `student.latest_inscription`).
- */
-export async function loadSessionUser(opts: { db: DbOrTx; userId: number }): Promise<SessionUser | null> {
-  // One query for the account and its profile: an administrator's session user needs nothing more.
-  const [row] = await opts.db
+function sessionUserQuery(db: DbOrTx) {
+  return db
     .select({
       user: {
         id: users.id,
@@ -175,8 +170,32 @@ export async function loadSessionUser(opts: { db: DbOrTx; userId: number }): Pro
     .from(users)
     .leftJoin(students, eq(students.userId, users.id))
     .leftJoin(teachers, eq(teachers.userId, users.id))
-    .where(eq(users.id, opts.userId))
+    .where(eq(users.id, sql.placeholder("userId")))
     .limit(1);
+}
+
+// Read on every /users/me and login: built once per database and prepared (on PostgreSQL each pooled
+// connection parses and plans it once).
+const preparedSessionUser = new WeakMap<object, ReturnType<ReturnType<typeof sessionUserQuery>["prepare"]>>();
+
+function readSessionUserRow(db: DbOrTx, userId: number) {
+  if (db instanceof PgTransaction) return sessionUserQuery(db).execute({ userId });
+  let prepared = preparedSessionUser.get(db);
+  if (!prepared) {
+    prepared = sessionUserQuery(db).prepare("aula_session_user");
+    preparedSessionUser.set(db, prepared);
+  }
+  return prepared.execute({ userId });
+}
+
+/**
+ * The session user of spec.md §3 for a user id (null when there is none): account fields, the
+ * permissions map of its role, its student or teacher profile and a student's latest inscription
+ * (also under `student.latest_inscription`).
+ */
+export async function loadSessionUser(opts: { db: DbOrTx; userId: number }): Promise<SessionUser | null> {
+  // One query for the account and its profile: an administrator's session user needs nothing more.
+  const [row] = await readSessionUserRow(opts.db, opts.userId);
   if (!row) return null;
   const { user } = row;
   const student =
