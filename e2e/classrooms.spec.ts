@@ -132,6 +132,11 @@ test.describe("aulas", () => {
     await expect(badge).toHaveText("Deshabilitada");
     expect(await isCut(badge)).toBe(false);
     expect(await isCut(badge.locator(".mantine-Badge-label"))).toBe(false);
+    // And the whole row fits: no sideways scrolling on a laptop, the actions in sight.
+    expect(
+      await isCut(page.locator(".mantine-datatable-scroll-area .mantine-ScrollArea-viewport").first()),
+    ).toBe(false);
+    await expect(row.getByRole("button", { name: "Eliminar" })).toBeInViewport();
 
     // Delete: "No" keeps it, "Sí" removes it.
     await row.getByRole("button", { name: "Eliminar" }).click();

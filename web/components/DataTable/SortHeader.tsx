@@ -39,10 +39,12 @@ export function SortHeader({ title, sort, onSort }: SortHeaderProps) {
         fontWeight: "inherit",
         fontSize: "inherit",
         color: "inherit",
-        whiteSpace: "nowrap",
+        // A long title ("Múltiples secciones") takes two lines rather than widening the table.
+        whiteSpace: "normal",
+        textAlign: "start",
       }}
     >
-      <span>{title}</span>
+      <span style={{ minWidth: 0 }}>{title}</span>
       <Icon
         size={14}
         role="img"
