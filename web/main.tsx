@@ -5,6 +5,10 @@ import { createRoot } from "react-dom/client";
 import "./i18n";
 import { App } from "./App";
 
+// Zod's `z.config({ jitless: true })`, set before Zod loads (it is only in lazy chunks): without it Zod
+// probes `new Function("")`, which the Content-Security-Policy refuses and reports as a violation.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 

@@ -177,6 +177,17 @@ describe("security and cache headers", () => {
     expect(small.headers["content-encoding"]).toBeUndefined();
   });
 
+  it("lets only the API documentation page (Swagger UI) add inline styles, never inline scripts", async () => {
+    const docs = await app.inject({ method: "GET", url: "/api/docs" });
+    expect(docs.statusCode).toBe(200);
+    const csp = String(docs.headers["content-security-policy"]);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const api = await app.inject({ method: "GET", url: "/api/health" });
+    expect(String(api.headers["content-security-policy"])).not.toContain("unsafe-inline");
+  });
+
   it("refuses other origins by default, even null", async () => {
     for (const origin of ["https://evil.example", "null"]) {
       const res = await app.inject({ method: "GET", url: "/api/health", headers: { origin } });
