@@ -28,7 +28,8 @@ export function UserMenu() {
   const logout = useLogout();
   const name = fullName(user);
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+    // No focus placeholder: a role="presentation" child is not allowed inside role="menu" (axe).
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={t("layout.userMenu.open")} title={name}>
           <Group gap="xs" wrap="nowrap">
@@ -70,7 +71,7 @@ export function UserMenu() {
         ))}
         <Menu.Divider />
         <Menu.Item
-          color="red"
+          color="red.9"
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() => void logout()}
         >
