@@ -74,6 +74,22 @@ async function logOut(page) {
   });
 }
 
+/** One Lighthouse navigation from a blank page; a trace that failed to record is retried once. */
+async function audit(page, port, url) {
+  for (let attempt = 1; ; attempt++) {
+    await page.goto("about:blank");
+    const result = await lighthouse(
+      url,
+      { port, output: "json", logLevel: "error", onlyCategories: categories },
+      desktopConfig,
+      page,
+    );
+    const error = result?.lhr.runtimeError;
+    if (!error || attempt === 2) return result;
+    console.log(`  ${url}: ${error.code}, measuring again`);
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -112,12 +128,7 @@ async function main() {
           await logIn(page);
           loggedIn = true;
         }
-        const result = await lighthouse(
-          `${origin}${target.path}`,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories },
-          desktopConfig,
-          page,
-        );
+        const result = await audit(page, chrome.port, `${origin}${target.path}`);
         const lhr = result?.lhr;
         if (result?.report) {
           mkdirSync(reportDir, { recursive: true });
