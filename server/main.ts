@@ -55,6 +55,7 @@ async function main() {
   await database.migrate();
 
   const notices: string[][] = [];
+  let created = false;
   if (demo) {
     const { seeded, accounts } = await ensureDemo(database.db).catch(async (err: unknown) => {
       if (!(err instanceof NotADemoSchoolError)) throw err;
@@ -63,12 +64,15 @@ async function main() {
       const where = config.databaseUrl ? "la base de datos de DATABASE_URL" : `la carpeta ${config.dataDir}`;
       throw new RefusedStart(`${err.message}\nSe abrió ${where}.`);
     });
+    created = seeded;
     notices.push([
       seeded ? "Escuela de demostración creada. Cuentas:" : "Cuentas de demostración:",
       ...formatDemoAccounts(accounts).map((line) => `  ${line}`),
     ]);
   }
   const admin = await ensureFirstAdmin(database.db, config);
+  // Seeding leaves PGlite's heap at its peak: reopen so a fresh demo idles like a restarted one.
+  if (database.reopen && (created || admin.created)) database.db = await database.reopen();
   if (admin.created) {
     notices.push([
       "Primer administrador creado. Anote la contraseña: no se volverá a mostrar.",

@@ -34,6 +34,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded database in a folder only: closes and reopens the files, keeping the lock; gives the new handle. */
+  reopen?: () => Promise<Db>;
 };
 
 /**
@@ -81,10 +83,27 @@ export async function openDatabase(opts: {
   // A new database is unpacked from PGlite's bundled files, which keep their own modes (0666).
   if (opts.dataDir) tightenPermissions(path.join(opts.dataDir, "pglite"));
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const dataDir = opts.dataDir;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // PGlite's memory only grows: after seeding, close and reopen the files to start from a small heap.
+    // The data folder's lock stays held throughout, so no other server can slip in between.
+    reopen: dataDir
+      ? async () => {
+          await client.close();
+          const next = new PGlite(path.join(dataDir, "pglite"), { startParams: pgliteStartParams });
+          try {
+            await next.waitReady;
+          } catch (err) {
+            release();
+            throw err;
+          }
+          client = next;
+          return drizzlePglite({ client: next, schema, casing: "snake_case" }) as unknown as Db;
+        }
+      : undefined,
     close: async () => {
       try {
         if (!client.closed) await client.close();
