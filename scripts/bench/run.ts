@@ -491,8 +491,9 @@ when taskset exists; on a busy machine run it twice.
 Memory: the embedded server's RSS is mostly PGlite, PostgreSQL compiled to WebAssembly running inside the
 Node process. Its linear memory (the WASM heap) holds PostgreSQL's shared buffers, catalog caches and the
 per-backend work memory, and a WASM heap grows but never shrinks: seeding the demo school in-process (one big
-transaction, sorts, index builds) leaves the heap at its high-water mark, which is why a freshly seeded
-\`npm run demo\` idles higher than the same server restarted on the seeded folder. The rest is V8 (the
+transaction, sorts, index builds) leaves the heap at its high-water mark. So a server that has just created
+or seeded its embedded database closes and reopens it before serving (keeping the folder's lock), dropping
+that heap; what remains above a restarted server is V8 garbage from seeding, which it frees lazily. The rest is V8 (the
 server's code, Fastify, Zod schemas, Drizzle) plus tsx's compiled module cache, roughly 100-150 MB. The web
 app is served as prebuilt static files (no Vite in the server process). On PostgreSQL the database's memory
 lives in the PostgreSQL processes, so the Node server idles at the V8 part alone.
