@@ -30,7 +30,10 @@ describe("read-only fields", () => {
         <Select label="Período" data={["2026-1"]} />
       </>,
     );
-    for (const input of [screen.getByLabelText("Correo"), screen.getByRole("combobox", { name: "Período" })]) {
+    for (const input of [
+      screen.getByLabelText("Correo"),
+      screen.getByRole("combobox", { name: "Período" }),
+    ]) {
       expect(input.style.borderStyle).toBe("");
       expect(input.style.getPropertyValue("--input-bg")).toBe("");
     }
