@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { setTimeout } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -52,15 +53,27 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // Dates (`date` columns) stay as 'YYYY-MM-DD' strings, never shifted by the process time zone.
+    const open = new Set<pg.ClientBase>();
     pool.on("connect", (client) => {
       client.setTypeParser(1082, (v: string) => v);
+      open.add(client);
+      client.once("end", () => open.delete(client));
     });
+    // An idle connection the server dropped (restart, failover) is discarded by the pool and the next
+    // query opens a new one; without a listener the event would end the process.
+    pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,
       kind: "postgres",
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      // pool.end() resolves before the sockets have closed; wait for them, so that nothing is left
+      // talking to a database that is dropped or a server that stops right after.
+      close: async () => {
+        const closing = [...open].map((c) => new Promise((done) => c.once("end", done)));
+        await pool.end();
+        await Promise.race([Promise.all(closing), setTimeout(5000, undefined, { ref: false })]);
+      },
     };
   }
   let client: PGlite;
