@@ -12,12 +12,14 @@ import { gzipSync } from "node:zlib";
 const KB = 1000;
 /**
  * Enforced budgets, gzipped bytes. Issue 6 set goals of 150 kB JS and 25 kB CSS for the login page and
- * 60 kB per area; `goals` are printed next to each figure. The login page's JavaScript budget is above
- * its goal: React DOM, React Router, i18next, TanStack Query and Mantine's notifications alone weigh
- * ~130 kB gzipped, before Mantine's components, the login form (Zod, @mantine/form) and the app's code.
+ * 60 kB per area; `goals` are printed next to each figure. The login page's JavaScript is above its goal
+ * by the weight of the stack itself: React DOM (~64 kB), React Router (~30 kB), Mantine's core (~28 kB),
+ * i18next (~15 kB) and TanStack Query (~8 kB) are ~145 kB gzipped before any of the app's code. Everything
+ * else is kept out of it: Zod, the other guest forms, dayjs, the English texts, modals and the shell load
+ * with the first screen that needs them.
  */
 export const budgets = {
-  loginJs: 240 * KB,
+  loginJs: 210 * KB,
   loginCss: 25 * KB,
   shell: 110 * KB,
   shared: 75 * KB,
@@ -26,7 +28,7 @@ export const budgets = {
 export const goals = { loginJs: 150 * KB, loginCss: 25 * KB, area: 60 * KB };
 
 /** Source of the login page's chunk and of the logged-in shell's chunk (keys of the manifest). */
-const LOGIN_PAGE = "pages/auth/index.ts";
+const LOGIN_PAGE = "pages/auth/LoginPage.tsx";
 const SHELL = "layout/app-layout-chunk.tsx";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

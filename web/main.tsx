@@ -2,8 +2,8 @@
 import "./styles/guest.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "./i18n";
 import { App } from "./App";
+import { i18nReady } from "./i18n";
 
 // Zod's `z.config({ jitless: true })`, set before Zod loads (it is only in lazy chunks): without it Zod
 // probes `new Function("")`, which the Content-Security-Policy refuses and reports as a violation.
@@ -12,6 +12,8 @@ import { App } from "./App";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
+// Spanish is built in; English (when chosen) arrives in a few milliseconds, before the first paint.
+await i18nReady;
 createRoot(root).render(
   <StrictMode>
     <App />

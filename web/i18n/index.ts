@@ -1,10 +1,6 @@
-import dayjs from "dayjs";
-import "dayjs/locale/es";
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { ValidationLanguage } from "../../common/validation/labels";
-import { localizedErrorMap } from "../../common/validation/zod";
-import en from "./en.json";
 import es from "./es.json";
 
 export const languages = ["es", "en"] as const;
@@ -21,36 +17,49 @@ function storedLanguage(): Language {
   }
 }
 
-/** Keeps dayjs and the document language in step with the interface language. */
+/** Keeps the document language in step with the interface language (dates: web/i18n/dayjs.ts). */
 function applyLanguage(lang: string) {
-  dayjs.locale(lang === "en" ? "en" : "es");
   if (typeof document !== "undefined") document.documentElement.lang = lang;
 }
 
 i18n.on("languageChanged", applyLanguage);
 
-void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es }, en: { translation: en } },
-  lng: storedLanguage(),
-  fallbackLng: "es",
-  interpolation: { escapeValue: false },
-});
+/** Loads the English texts when first needed: Spanish, the default, is the only one in the entry. */
+const lazyTranslations: BackendModule = {
+  type: "backend",
+  init() {},
+  read(lang, _namespace, done) {
+    if (lang !== "en") return done(null, {});
+    import("./en.json").then(
+      (m) => done(null, m.default),
+      (err: unknown) => done(err instanceof Error ? err.message : String(err), false),
+    );
+  },
+};
+
+/** Resolves once the stored language's texts are loaded (main.tsx renders after it). */
+export const i18nReady = i18n
+  .use(lazyTranslations)
+  .use(initReactI18next)
+  .init({
+    resources: { es: { translation: es } },
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: "es",
+    supportedLngs: ["es", "en"],
+    interpolation: { escapeValue: false },
+  })
+  .then(() => applyLanguage(i18n.language));
 applyLanguage(i18n.language);
 
-export function setLanguage(lang: Language) {
+export function setLanguage(lang: Language): Promise<unknown> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // storage unavailable: the choice lasts for this visit only
   }
-  void i18n.changeLanguage(lang);
+  return i18n.changeLanguage(lang);
 }
-
-/**
- * Zod error map of the web app's forms: validation messages in the interface language (Spanish, the
- * server's language, or English), chosen when a form is checked.
- */
-export const validationErrorMap = localizedErrorMap(() => i18n.language);
 
 /** The language of validation messages written by hand (`validationMessage(rule, field, {}, lang)`). */
 export const validationLanguage = (): ValidationLanguage => (i18n.language?.startsWith("en") ? "en" : "es");

@@ -11,7 +11,6 @@ import {
   Text,
 } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
@@ -19,6 +18,7 @@ import {
   useMarkNotificationAsRead,
   useUnreadNotifications,
 } from "../api/notifications";
+import { dayjs } from "../i18n/dayjs";
 
 function NotificationRow({ item, onRead }: { item: AppNotification; onRead: (id: number) => void }) {
   const { t } = useTranslation();

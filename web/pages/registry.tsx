@@ -8,7 +8,8 @@ import { lazyPage } from "./lazy";
  *   "/classrooms": lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomListPage }))),
  */
 const auth = {
-  login: lazyPage(() => import("./auth").then((m) => ({ default: m.LoginPage }))),
+  // The login page is its own chunk, free of Zod and the other guest forms: the first screen most people see.
+  login: lazyPage(() => import("./auth/LoginPage")),
   recover: lazyPage(() => import("./auth").then((m) => ({ default: m.RecoverAccountPage }))),
   confirmAccount: lazyPage(() => import("./auth").then((m) => ({ default: m.ConfirmAccountPage }))),
   confirmPassword: lazyPage(() => import("./auth").then((m) => ({ default: m.ConfirmPasswordPage }))),

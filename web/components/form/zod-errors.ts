@@ -1,8 +1,15 @@
 import type { FormErrors } from "@mantine/form";
 import type { z } from "zod";
-import { issuesToFieldErrors } from "../../../common/validation";
+import { issuesToFieldErrors, localizedErrorMap } from "../../../common/validation";
 import { firstMessages } from "../../api/field-errors";
-import { validationErrorMap } from "../../i18n";
+import i18n from "../../i18n";
+
+/**
+ * Zod error map of the web app's forms: validation messages in the interface language (Spanish, the
+ * server's language, or English), chosen when a form is checked. Kept out of the i18n entry so that Zod
+ * loads with the first form that needs it, not with the login page.
+ */
+export const validationErrorMap = localizedErrorMap(() => i18n.language);
 
 /**
  * A `@mantine/form` validator from a shared Zod schema, with the same Spanish messages the server's 422

@@ -1,6 +1,6 @@
-import dayjs from "dayjs";
 import type { TFunction } from "i18next";
 import type { AuditEntry } from "../../api/audit";
+import { dayjs } from "../../i18n/dayjs";
 
 /** "2026-11-23 09:15:02" in the browser's time zone. */
 export const formatAuditTime = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm:ss");

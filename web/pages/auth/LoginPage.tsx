@@ -5,13 +5,31 @@ import { IconAt, IconLock } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { loginBodySchema } from "../../../common/schemas/auth";
+import { validationMessage } from "../../../common/validation/messages";
 import { type LoginPayload, useLoginMutation } from "../../api/auth";
 import { firstMessages, useServerFormErrors } from "../../api/field-errors";
-import { zodErrors } from "../../components/form/zod-errors";
+import { validationLanguage } from "../../i18n";
 import { returnPath } from "../../session/guards";
 import { sessionStore } from "../../session/store";
 import { AuthLayout } from "./AuthLayout";
+
+const MAX_LENGTH = 255;
+
+/**
+ * The rules of `loginBodySchema` (common/schemas/auth.ts), written out so that the login page does not
+ * load Zod: both fields required, at most 255 characters. The server checks them again.
+ */
+function loginErrors(values: LoginPayload): Record<string, string> {
+  const lang = validationLanguage();
+  const errors: Record<string, string> = {};
+  for (const field of ["email", "password"] as const) {
+    const value = field === "email" ? values.email.trim() : values.password;
+    if (value.length === 0) errors[field] = validationMessage("required", [field], {}, lang);
+    else if (value.length > MAX_LENGTH)
+      errors[field] = validationMessage("max", [field], { max: MAX_LENGTH, kind: "string" }, lang);
+  }
+  return errors;
+}
 
 /** / and /login. */
 export default function LoginPage() {
@@ -21,7 +39,7 @@ export default function LoginPage() {
   const login = useLoginMutation();
   const form = useForm<LoginPayload>({
     initialValues: { email: "", password: "", remember_me: false },
-    validate: (values) => zodErrors(loginBodySchema, values),
+    validate: loginErrors,
   });
   useServerFormErrors(form);
   // A session that ended on a 401 (spec.md §8) leaves invalid_credentials on the e-mail field here.
