@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { sessionNotifyPlugin } from "./auth/session-notify.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { authPlugin } from "./http/auth.js";
@@ -8,6 +9,8 @@ import { earlyErrorOptions, registerErrorHandling } from "./http/error-handler.j
 import { openapiPlugin } from "./http/openapi.js";
 import { registerSecurity } from "./http/security.js";
 import { validatorCompiler } from "./http/validation.js";
+import { expiryJobPlugin } from "./jobs/expiry.js";
+import { jobsPlugin } from "./jobs/index.js";
 import { loggerOptions } from "./lifecycle/logger.js";
 import { createMailer, type Mailer } from "./mail/index.js";
 import { registerModules } from "./modules/index.js";
@@ -42,6 +45,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads: each route sets its own size limit (profile pictures 2 MB); this is the ceiling.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 50 } });
   await app.register(authPlugin);
+  // On PostgreSQL: logouts and session changes made by any server apply here at once.
+  await app.register(sessionNotifyPlugin);
+  // Timed jobs (once across all servers); nothing runs until app.jobs.start().
+  await app.register(jobsPlugin);
+  await app.register(expiryJobPlugin);
   await app.register(openapiPlugin);
   await app.register(registerModules, { prefix: "/api" });
   return app;

@@ -35,6 +35,8 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   /** How long a server trusts its cached view of a session (role, disabled, logout) before re-reading it. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Seconds between deletions of expired recovery links, revoked tokens and rate-limit counters (one server runs each). */
+  EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type Config = {
@@ -67,6 +69,8 @@ export type Config = {
    * this server apply at once; other servers sharing the database see them within this time.
    */
   authCacheTtlMs?: number;
+  /** Seconds between runs of the `expire-tokens` job (EXPIRY_SWEEP_SECONDS). */
+  expirySweepSeconds: number;
 };
 
 /** The folder `npm run demo` uses unless DATA_DIR says otherwise (never the real school's `data`). */
@@ -125,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { demo?: 
       .map((origin) => origin.trim().replace(/\/$/, ""))
       .filter(Boolean),
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    expirySweepSeconds: e.EXPIRY_SWEEP_SECONDS,
   };
 }

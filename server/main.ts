@@ -35,7 +35,8 @@ async function main() {
   handleShutdown({
     log: (message, err) => (app ? app.log.info({ err }, message) : console.error(message, err ?? "")),
     stop: async () => {
-      // Stops accepting, waits for requests in flight, then runs the onClose hooks (mailer, database).
+      // Stops the timed jobs (waiting for running ones), stops accepting, waits for requests in flight,
+      // then runs the onClose hooks (session announcements, mailer, database).
       if (app) await app.close();
       else await database?.close();
       lock?.release();
@@ -88,6 +89,8 @@ async function main() {
   app.addHook("onClose", () => db.close());
 
   await app.listen({ port: config.port, host: config.host });
+  // Timed jobs: on PostgreSQL each period runs once across every server sharing the database.
+  await app.jobs.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   // PORT=0 picks a free port: e-mailed links follow it unless APP_URL says otherwise.

@@ -21,7 +21,6 @@ describe("auth throttles (counters in the database)", () => {
     expect(refused).toBeInstanceOf(RateLimited);
     expect((refused as RateLimited).retryAfterMs).toBeGreaterThan(590_000);
     await expect(t.take("10.9.0.2")).resolves.toBeUndefined();
-    throttles.close();
   });
 
   it("counts together for every server sharing the database (state in the table)", async () => {
@@ -41,8 +40,6 @@ describe("auth throttles (counters in the database)", () => {
     // A success on one server starts the account again on both.
     await one.loginPerAddressAndAccount.forget(subject);
     await expect(two.loginPerAddressAndAccount.take(subject)).resolves.toBeUndefined();
-    one.close();
-    two.close();
   });
 
   it("give hands an attempt back; the e-mail is compared case-insensitively", async () => {
@@ -55,7 +52,6 @@ describe("auth throttles (counters in the database)", () => {
     await t.give(a);
     await expect(t.take(a)).resolves.toBeUndefined();
     await expect(t.take(a)).rejects.toBeInstanceOf(RateLimited);
-    throttles.close();
   });
 
   it("counts an IPv6 client by its /64 network, an IPv4 one by its address", () => {

@@ -75,15 +75,13 @@ export class Throttle {
   }
 }
 
-export type AuthThrottles = { [K in keyof AuthRateLimits]: Throttle } & {
-  /** Stops the periodic clean-up of ended counters. */
-  close(): void;
-};
+export type AuthThrottles = { [K in keyof AuthRateLimits]: Throttle };
 
 /**
  * The throttles of the auth routes. Their counters live in the `auth_rate_limits` table of `db`, so on
  * PostgreSQL every server sharing the database counts together; should the table fail, each server goes on
- * counting in memory until it answers again.
+ * counting in memory until it answers again. Ended counters are deleted by the `expire-tokens` job
+ * (`sweepRateLimits`), which runs once across all servers.
  */
 export function createAuthThrottles(opts: { db: Db; limits?: Partial<AuthRateLimits> }): AuthThrottles {
   const limits = { ...defaultAuthRateLimits, ...opts.limits };
@@ -105,22 +103,22 @@ export function createAuthThrottles(opts: { db: Db; limits?: Partial<AuthRateLim
       }),
     );
   };
-  // Ended counters are deleted now and then (the library's own timer would outlive a closed database).
-  const sweep = setInterval(() => {
-    opts.db
-      .delete(authRateLimits)
-      .where(lt(authRateLimits.expire, new Date(Date.now() - 60_000)))
-      .catch(() => {});
-  }, 5 * 60_000);
-  sweep.unref();
   return {
     loginPerAddress: throttle("loginPerAddress"),
     loginPerAddressAndAccount: throttle("loginPerAddressAndAccount"),
     resetPerAddress: throttle("resetPerAddress"),
     resetPerAddressAndEmail: throttle("resetPerAddressAndEmail"),
     tokenPerAddress: throttle("tokenPerAddress"),
-    close: () => clearInterval(sweep),
   };
+}
+
+/** Deletes the counters that ended more than a minute ago; answers how many. */
+export async function sweepRateLimits(db: Db, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(authRateLimits)
+    .where(lt(authRateLimits.expire, new Date(now.getTime() - 60_000)))
+    .returning({ key: authRateLimits.key });
+  return gone.length;
 }
 
 /**

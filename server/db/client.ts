@@ -30,6 +30,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  */
 const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
+/** The PostgreSQL advisory lock taken while migrating (any fixed number, the same on every server). */
+export const migrationLockKey = 7_411_952_301;
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -66,7 +69,18 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      // Several servers starting together on a new database: one migrates, the others wait for it (then find
+      // nothing left to do). The lock is held by a connection of its own and ends with it.
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query("select pg_advisory_lock($1)", [migrationLockKey]);
+          await migrateNodePg(db as never, { migrationsFolder });
+        } finally {
+          await lock.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+          lock.release();
+        }
+      },
       // pool.end() resolves before the sockets have closed; wait for them, so that nothing is left
       // talking to a database that is dropped or a server that stops right after.
       close: async () => {

@@ -34,7 +34,6 @@ const tags = ["Autenticación"];
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttles = createAuthThrottles({ db: app.db, limits: app.config.authRateLimit });
-  app.addHook("onClose", async () => throttles.close());
 
   /**
    * Counts one attempt against each limit, in order, and refuses with 429 (and Retry-After) at the first

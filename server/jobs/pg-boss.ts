@@ -1,0 +1,122 @@
+import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
+import PgBoss from "pg-boss";
+import { assertJobName, type JobDefinition, JobGate, runJob, untilNextPeriod } from "./run.js";
+import type { Jobs } from "./types.js";
+
+/**
+ * The job queue on PostgreSQL (pg-boss, schema `pgboss`), for several servers sharing the database.
+ *
+ * At the start of each period every server asks the queue for that period's run (`sendThrottled`: one job
+ * per job name and period, whoever asks first; the others' asks are dropped by the queue's unique index),
+ * and every server's worker polls the queue: the one that takes the job runs it. So each period runs once
+ * in all, on one server, even when several or all servers are up. A failed run is logged and retried by
+ * the queue (`retryLimit` times, with a growing delay); the queue's `singleton` policy never runs two of the
+ * same job at once.
+ */
+export class PgBossJobs implements Jobs {
+  private readonly jobs = new Map<string, JobDefinition>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly gate = new JobGate();
+  private boss: PgBoss | null = null;
+  private starting: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly connection: pg.ClientConfig,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: { retryLimit?: number; retryDelaySeconds?: number } = {},
+  ) {}
+
+  every(name: string, everyMs: number, handler: () => Promise<void>): void {
+    assertJobName(name);
+    if (this.jobs.has(name)) throw new Error(`job ${name} is already scheduled`);
+    if (!(everyMs >= 1000)) throw new Error(`job ${name}: everyMs must be at least 1000`);
+    // pg-boss counts periods in whole seconds.
+    const job = { name, everyMs: Math.ceil(everyMs / 1000) * 1000, handler };
+    this.jobs.set(name, job);
+    if (this.boss) {
+      const boss = this.boss;
+      void this.enlist(boss, job).catch((err) =>
+        this.log.error({ err, job: name }, "job queue: enlisting failed"),
+      );
+    }
+  }
+
+  start(): Promise<void> {
+    this.starting ??= this.open();
+    return this.starting;
+  }
+
+  async runNow(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`no job named ${name}`);
+    await this.gate.run(name, () => runJob(job, this.log));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await this.starting?.catch(() => {});
+    const boss = this.boss;
+    this.boss = null;
+    // Waits for the jobs this server is running (up to 10 s), then closes the queue's connections.
+    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.gate.idle();
+  }
+
+  private async open() {
+    const boss = new PgBoss({
+      ...this.connection,
+      password: this.connection.password as string | undefined,
+      ssl: this.connection.ssl as never,
+      schema: "pgboss",
+      application_name: "aula-jobs",
+      max: 3,
+      // Periods are asked for by `every` (below): no cron schedule, but the queue's upkeep (expiring stuck
+      // jobs, archiving) stays on.
+      schedule: false,
+      supervise: true,
+    });
+    boss.on("error", (err) => this.log.error({ err }, "job queue error"));
+    await boss.start();
+    this.boss = boss;
+    if (this.stopped) return;
+    for (const job of this.jobs.values()) await this.enlist(boss, job);
+  }
+
+  private async enlist(boss: PgBoss, job: JobDefinition) {
+    const everySeconds = job.everyMs / 1000;
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: "singleton",
+      retryLimit: this.opts.retryLimit ?? 2,
+      retryDelay: this.opts.retryDelaySeconds ?? Math.max(1, Math.min(60, Math.floor(everySeconds / 4))),
+      retryBackoff: true,
+      // A run that goes on longer than this is taken for dead (its server stopped) and retried.
+      expireInSeconds: Math.max(15 * 60, Math.min(everySeconds, 23 * 3600)),
+    });
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: Math.max(0.5, Math.min(2, everySeconds / 4)), batchSize: 1 },
+      async () => {
+        await this.gate.run(job.name, () => runJob(job, this.log));
+      },
+    );
+    this.schedule(boss, job);
+  }
+
+  private schedule(boss: PgBoss, job: JobDefinition) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      if (this.stopped || this.boss !== boss) return;
+      this.schedule(boss, job);
+      boss
+        .sendThrottled(job.name, {}, {}, job.everyMs / 1000, job.name)
+        .catch((err) => this.log.error({ err, job: job.name }, "job queue: asking for a run failed"));
+    }, untilNextPeriod(job.everyMs));
+    t.unref();
+    this.timers.add(t);
+  }
+}
