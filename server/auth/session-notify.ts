@@ -10,6 +10,9 @@ import { connectionConfigOf, postgresPoolOf } from "../cluster/pool.js";
  */
 export const sessionChannel = "aula_sessions";
 
+/** The listening connection's application_name (as pg_stat_activity shows it). */
+export const sessionListenerName = "aula-sessions";
+
 export type SessionChange = { userId: number } | { jti: string };
 
 export function parseSessionChange(payload: string | undefined): SessionChange | null {
@@ -113,7 +116,7 @@ export const sessionNotifyPlugin = fp(
     const pool = postgresPoolOf(app.db);
     if (!pool) return;
     const listener = listenForSessionChanges({
-      connection: connectionConfigOf(pool),
+      connection: connectionConfigOf(pool, sessionListenerName),
       log: app.log,
       // `app.sessions` is read each time: tests may put another cache in its place.
       onChange: (change) =>

@@ -186,9 +186,11 @@ describe("sessions: password changes, recovery links and the auth cache", () => 
     ctx.app.sessions.forgetUser(b.user.id);
     await call(ctx.app, "PATCH", `/api/users/${c.user.id}/password`, admin.headers, newPassword(6));
 
-    // Within its cache lifetime the other server may still answer from what it read…
+    // Within its cache lifetime the other server may still answer from what it read (on the embedded
+    // database; on PostgreSQL the database announces each change and it forgets at once, see
+    // session-notify.test.ts)…
     clock += ttlMs - 1;
-    expect((await me(other, a.headers)).statusCode).toBe(200);
+    if (!process.env.TEST_DATABASE_URL) expect((await me(other, a.headers)).statusCode).toBe(200);
     // …and once it has expired, it sees all three.
     clock += 1;
     expect((await me(other, a.headers)).json().message).toBe("the_token_has_been_blacklisted");

@@ -7,8 +7,8 @@ export function postgresPoolOf(db: Db): pg.Pool | null {
   return client instanceof pg.Pool ? client : null;
 }
 
-/** Settings for a new, dedicated connection to the same PostgreSQL database as `pool`. */
-export function connectionConfigOf(pool: pg.Pool): pg.ClientConfig {
+/** Settings for a new, dedicated connection to the same PostgreSQL database as `pool` (named in pg_stat_activity). */
+export function connectionConfigOf(pool: pg.Pool, applicationName?: string): pg.ClientConfig {
   const { connectionString, host, port, user, password, database, ssl } = pool.options;
-  return { connectionString, host, port, user, password, database, ssl };
+  return { connectionString, host, port, user, password, database, ssl, application_name: applicationName };
 }

@@ -14,6 +14,9 @@ import type { Jobs } from "./types.js";
  * the queue (`retryLimit` times, with a growing delay); the queue's `singleton` policy never runs two of the
  * same job at once.
  */
+/** The queue's connections' application_name (as pg_stat_activity shows it). */
+export const jobQueueName = "aula-jobs";
+
 export class PgBossJobs implements Jobs {
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -72,7 +75,7 @@ export class PgBossJobs implements Jobs {
       password: this.connection.password as string | undefined,
       ssl: this.connection.ssl as never,
       schema: "pgboss",
-      application_name: "aula-jobs",
+      application_name: jobQueueName,
       max: 3,
       // Periods are asked for by `every` (below): no cron schedule, but the queue's upkeep (expiring stuck
       // jobs, archiving) stays on.
