@@ -14,9 +14,14 @@ import { jobsPlugin } from "./jobs/index.js";
 import { loggerOptions } from "./lifecycle/logger.js";
 import { createMailer, type Mailer } from "./mail/index.js";
 import { registerModules } from "./modules/index.js";
+import { storagePlugin } from "./storage/plugin.js";
+import type { FileStorage } from "./storage/types.js";
 
-/** `mailer` defaults to one built from config (SMTP, or the outbox folder). */
-export type AppDeps = { config: Config; db: Db; mailer?: Mailer };
+/**
+ * `mailer` defaults to one built from config (SMTP, or the outbox folder); `storage` to the one config and
+ * database call for (server/storage).
+ */
+export type AppDeps = { config: Config; db: Db; mailer?: Mailer; storage?: FileStorage };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,6 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("db", deps.db);
   app.decorate("mailer", deps.mailer ?? createMailer(deps.config, app.log));
   app.addHook("onClose", () => app.mailer.idle());
+  // Uploads and generated files: the data folder, the PostgreSQL database or STORAGE_URL's object store.
+  await app.register(storagePlugin, { storage: deps.storage });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

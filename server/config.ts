@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs
 import path from "node:path";
 import { z } from "zod";
 import type { AuthRateLimits } from "./auth/rate-limiter.js";
+import { parseStorageUrl } from "./storage/url.js";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -14,6 +15,24 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional(),
   /** Uploaded files; defaults to DATA_DIR/uploads. */
   STORAGE_DIR: z.string().optional(),
+  /**
+   * s3://bucket/prefix?endpoint=https://…&region=…&forcePathStyle=1 (credentials as user:password or the AWS_*
+   * variables): files go to that object store. Unset: the database on PostgreSQL, STORAGE_DIR otherwise.
+   */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      try {
+        parseStorageUrl(value);
+      } catch (err) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${(err as Error).message}; formato/format: s3://bucket/prefijo?endpoint=https://…&region=…&forcePathStyle=1`,
+        });
+      }
+    }),
   /** Signing secret for access tokens; when absent one is generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32).optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(120),
@@ -46,6 +65,8 @@ export type Config = {
   databaseUrl?: string;
   dataDir: string;
   storageDir: string;
+  /** STORAGE_URL: an S3-compatible object store for files (server/storage/s3.ts). */
+  storageUrl?: string;
   outboxDir: string;
   jwtSecret: string;
   tokenTtlMinutes: number;
@@ -112,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { demo?: 
     databaseUrl: e.DATABASE_URL,
     dataDir,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "uploads")),
+    storageUrl: e.STORAGE_URL || undefined,
     outboxDir: path.join(dataDir, "outbox"),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,

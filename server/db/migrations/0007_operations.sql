@@ -26,3 +26,24 @@ CREATE TRIGGER users_notify_sessions AFTER UPDATE ON users FOR EACH ROW
 --> statement-breakpoint
 CREATE TRIGGER users_deleted_notify_sessions AFTER DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION aula_notify_sessions();
+--> statement-breakpoint
+-- Files stored with the data (issue 12): on PostgreSQL, uploads and generated files live in the database
+-- (server/storage/database.ts): one row per file and its bytes in 256 kB chunks, written in one transaction.
+CREATE TABLE "stored_files" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "stored_files_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"key" text NOT NULL,
+	"size" bigint NOT NULL,
+	"content_type" text NOT NULL,
+	"sha256" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stored_files_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
+CREATE TABLE "stored_file_chunks" (
+	"file_id" bigint NOT NULL,
+	"n" integer NOT NULL,
+	"data" bytea NOT NULL,
+	CONSTRAINT "stored_file_chunks_file_id_n_pk" PRIMARY KEY("file_id","n")
+);
+--> statement-breakpoint
+ALTER TABLE "stored_file_chunks" ADD CONSTRAINT "stored_file_chunks_file_id_stored_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_files"("id") ON DELETE cascade ON UPDATE no action;

@@ -5,6 +5,7 @@ export * from "./calendar.js";
 export * from "./documents.js";
 export * from "./enrolment.js";
 export * from "./facilities.js";
+export * from "./files.js";
 export * from "./money.js";
 export * from "./notifications.js";
 export * from "./people.js";
