@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/client.js";
@@ -24,7 +24,9 @@ storageContract(process.env.TEST_DATABASE_URL ? "database (PostgreSQL)" : "datab
     storage: new DatabaseStorage(ctx.db),
     // The database refuses every chunk after the fourth, as a full disk would part-way through a file.
     failing: async () => {
-      await ctx.db.execute(sql`alter table stored_file_chunks add constraint test_full check (n < 4) not valid`);
+      await ctx.db.execute(
+        sql`alter table stored_file_chunks add constraint test_full check (n < 4) not valid`,
+      );
       return {
         storage: new DatabaseStorage(ctx.db),
         restore: async () => {
@@ -35,7 +37,10 @@ storageContract(process.env.TEST_DATABASE_URL ? "database (PostgreSQL)" : "datab
     leftovers: async () => [
       ...(await incomplete(ctx.db)),
       ...(
-        await rowsOf(ctx.db, sql`select file_id from stored_file_chunks where file_id not in (select id from stored_files)`)
+        await rowsOf(
+          ctx.db,
+          sql`select file_id from stored_file_chunks where file_id not in (select id from stored_files)`,
+        )
       ).map((r) => `orphan chunk of ${r.file_id}`),
     ],
     close: () => ctx.close(),
@@ -94,7 +99,10 @@ describe("database storage", () => {
         storage.put("x/one.txt", Buffer.from("new A"), { contentType: "text/plain" }),
         storage.put("x/one.txt", Buffer.from("new B"), { contentType: "text/plain" }),
       ]);
-      const [row] = await rowsOf(ctx.db, sql`select count(*)::int as n from stored_files where key = 'x/one.txt'`);
+      const [row] = await rowsOf(
+        ctx.db,
+        sql`select count(*)::int as n from stored_files where key = 'x/one.txt'`,
+      );
       expect(row).toEqual({ n: 1 });
     } finally {
       await ctx.close();

@@ -70,7 +70,7 @@ export class DatabaseStorage implements FileStorage {
         await flush(true);
         const [done] = await tx
           .update(storedFiles)
-          .set({ size: measure.size, sha256: measure.sha256() })
+          .set({ size: measure.bytesSeen, sha256: measure.sha256() })
           .where(eq(storedFiles.id, row!.id))
           .returning();
         return describe(done!);

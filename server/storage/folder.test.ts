@@ -39,7 +39,10 @@ storageContract("folder", async () => {
   const root = await mkdtemp(path.join(tmpdir(), "aula-storage-"));
   return {
     storage: new FolderStorage(root),
-    failing: async () => ({ storage: new FolderStorage(root, { createWriteStream: fullDisk }), restore: async () => {} }),
+    failing: async () => ({
+      storage: new FolderStorage(root, { createWriteStream: fullDisk }),
+      restore: async () => {},
+    }),
     // Temporary files, and anything outside the keys this storage lists (side files excepted).
     leftovers: async () => {
       const names = await allNames(root);

@@ -27,15 +27,16 @@ export function assertValidPrefix(prefix: string): void {
  * before the extra bytes reach the store.
  */
 export class MeasuringStream extends Transform {
-  size = 0;
+  /** Bytes seen so far (not `size`: upload libraries read a body's `size` as its total length). */
+  bytesSeen = 0;
   private readonly hash: Hash = createHash("sha256");
   private digest?: string;
   constructor(private readonly maxBytes?: number) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-    this.size += chunk.length;
-    if (this.maxBytes !== undefined && this.size > this.maxBytes) {
+    this.bytesSeen += chunk.length;
+    if (this.maxBytes !== undefined && this.bytesSeen > this.maxBytes) {
       done(new FileTooLargeError(this.maxBytes));
       return;
     }
