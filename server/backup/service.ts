@@ -1,0 +1,224 @@
+// Backups taken by a running server: from the /backups page, on schedule, or for `npm run backup` while
+// the server holds the embedded database. One at a time per server; a failure notifies every administrator.
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Writable } from "node:stream";
+import type { PGlite } from "@electric-sql/pglite";
+import { inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { Role } from "../../common/roles.js";
+import { connectionConfigOf, postgresPoolOf } from "../cluster/pool.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import { notificationReceivers, notifications, users } from "../db/schema/index.js";
+import type { FileStorage } from "../storage/types.js";
+import {
+  archiveName,
+  type BackupProgress,
+  type BackupSource,
+  type FileSource,
+  writeArchive,
+  writeArchiveFile,
+} from "./create.js";
+import { archiveExtension, BackupError, type Manifest, messages } from "./format.js";
+import {
+  folderFiles,
+  noFiles,
+  type SnapshotTiming,
+  withEmbeddedSnapshot,
+  withPgliteTransaction,
+  withPostgresSnapshot,
+} from "./sources.js";
+
+export type BackupDeps = {
+  db: Db;
+  config: Pick<Config, "backupDir" | "backupKeep" | "dataDir">;
+  /** The app's file storage; none: the backup holds no files. */
+  storage?: FileStorage;
+};
+
+export type BackupArchive = { name: string; size: number; createdAt: string };
+
+function storageFiles(storage: FileStorage): FileSource {
+  return { list: () => storage.list(), open: (key) => storage.open(key) };
+}
+
+/**
+ * Runs `fn` on a consistent view of the app's database and files (sources.ts explains each kind).
+ * `timing.pausedMs`: how long the embedded database was paused for its snapshot.
+ */
+export async function withAppSnapshot<T>(
+  deps: BackupDeps,
+  fn: (source: BackupSource) => Promise<T>,
+  timing?: SnapshotTiming,
+): Promise<T> {
+  const pool = postgresPoolOf(deps.db);
+  const storage = deps.storage;
+  if (pool) {
+    const files = !storage || storage.kind === "database" ? "database" : storageFiles(storage);
+    return withPostgresSnapshot(connectionConfigOf(pool), files, fn);
+  }
+  const client = (deps.db as unknown as { $client: PGlite }).$client;
+  const folderRoot = storage?.kind === "folder" ? (storage as unknown as { root: string }).root : null;
+  if (client.dataDir && !client.dataDir.startsWith("memory://")) {
+    if (storage && !folderRoot) {
+      // Files in an object store: read live (objects are written whole and never changed in place).
+      return withEmbeddedSnapshot(client, client.dataDir, null, deps.config.dataDir, (s) =>
+        fn({ ...s, files: storageFiles(storage) }),
+      );
+    }
+    return withEmbeddedSnapshot(client, client.dataDir, folderRoot, deps.config.dataDir, fn, timing);
+  }
+  // An in-memory database (tests): nothing to copy; one transaction pauses the others for its length.
+  const files = folderRoot ? folderFiles(folderRoot) : storage ? storageFiles(storage) : noFiles;
+  return withPgliteTransaction(client, files, fn);
+}
+
+/** The archives in `dir`, newest first. */
+export async function listBackups(dir: string): Promise<BackupArchive[]> {
+  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [] as string[];
+    throw err;
+  });
+  const out: BackupArchive[] = [];
+  for (const name of names) {
+    if (name.startsWith(".") || !name.endsWith(archiveExtension)) continue;
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info?.isFile()) out.push({ name, size: info.size, createdAt: info.mtime.toISOString() });
+  }
+  return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+}
+
+/** Deletes all but the newest `keep` archives of `dir`. */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  const old = (await listBackups(dir)).slice(keep);
+  for (const a of old) await rm(path.join(dir, a.name), { force: true });
+  return old.map((a) => a.name);
+}
+
+/**
+ * Writes a new archive into BACKUP_DIR (a temporary name until complete), then deletes the oldest beyond
+ * BACKUP_KEEP. `wrap`: see writeArchiveFile.
+ */
+export async function createBackup(
+  deps: BackupDeps,
+  opts: {
+    onProgress?: (p: BackupProgress) => void;
+    wrap?: (file: Writable) => Writable;
+    timing?: SnapshotTiming;
+  } = {},
+): Promise<{ file: string; manifest: Manifest; size: number }> {
+  await mkdir(deps.config.backupDir, { recursive: true, mode: 0o700 });
+  let target = path.join(deps.config.backupDir, archiveName());
+  // Two backups within the same second: the later one gets a suffix.
+  for (let i = 2; await stat(target).catch(() => null); i++) {
+    target = path.join(
+      deps.config.backupDir,
+      archiveName().replace(archiveExtension, `-${i}${archiveExtension}`),
+    );
+  }
+  const { manifest, file } = await withAppSnapshot(
+    deps,
+    (source) => writeArchiveFile(source, target, opts),
+    opts.timing,
+  );
+  const size = (await stat(file)).size;
+  await pruneBackups(deps.config.backupDir, deps.config.backupKeep);
+  return { file, manifest, size };
+}
+
+/** Streams an archive of the app into `out` (the local endpoint `npm run backup` calls). */
+export function streamBackup(deps: BackupDeps, out: Writable): Promise<Manifest> {
+  return withAppSnapshot(deps, (source) => writeArchive(source, out));
+}
+
+/** Sends every active administrator a notification that the backup failed. */
+export async function notifyBackupFailure(db: Db, reason: string): Promise<void> {
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.type, [Role.admin, Role.god]));
+  if (admins.length === 0) return;
+  await db.transaction(async (tx) => {
+    const [n] = await tx
+      .insert(notifications)
+      .values({
+        content: `La copia de seguridad automática falló: ${reason}`,
+        type: 6,
+        code: "backup_failed",
+        back: "/backups",
+      })
+      .returning({ id: notifications.id });
+    await tx
+      .insert(notificationReceivers)
+      .values(admins.map((a) => ({ notificationId: n!.id, userId: a.id })));
+  });
+}
+
+export type BackupState = {
+  running: boolean;
+  progress: BackupProgress | null;
+  lastError: string | null;
+  lastFinishedAt: string | null;
+};
+
+/** One server's backups: at most one at a time; failures logged and notified. */
+export class BackupRunner {
+  private current: Promise<{ file: string; size: number }> | null = null;
+  readonly state: BackupState = { running: false, progress: null, lastError: null, lastFinishedAt: null };
+
+  constructor(
+    private readonly deps: BackupDeps,
+    private readonly log: Pick<FastifyBaseLogger, "info" | "error">,
+  ) {}
+
+  get running() {
+    return this.current !== null;
+  }
+
+  /** Starts a backup; refused (BackupError backup_in_progress) while one runs. Resolves when written. */
+  start(opts: { wrap?: (file: Writable) => Writable } = {}): Promise<{ file: string; size: number }> {
+    if (this.current) throw new BackupError("backup_in_progress", messages.inProgress);
+    this.state.running = true;
+    this.state.progress = { phase: "tables", done: 0, total: 1 };
+    this.state.lastError = null;
+    const run = (async () => {
+      try {
+        const result = await createBackup(this.deps, {
+          ...opts,
+          onProgress: (p) => {
+            this.state.progress = p;
+          },
+        });
+        this.log.info({ file: result.file, size: result.size }, "backup written");
+        return { file: result.file, size: result.size };
+      } catch (err) {
+        const reason = err instanceof BackupError ? err.message : (err as Error).message;
+        this.state.lastError = reason;
+        this.log.error({ err }, "backup failed");
+        await notifyBackupFailure(this.deps.db, reason).catch((e) =>
+          this.log.error({ err: e }, "backup failure notification failed"),
+        );
+        throw err;
+      } finally {
+        this.state.running = false;
+        this.state.progress = null;
+        this.state.lastFinishedAt = new Date().toISOString();
+        this.current = null;
+      }
+    })();
+    this.current = run;
+    return run;
+  }
+
+  /** The scheduled backup: like start(), but never throws (the failure is logged and notified). */
+  async scheduled(): Promise<void> {
+    if (this.current) return;
+    await this.start().catch(() => {});
+  }
+
+  /** Waits for a running backup (graceful stop). */
+  async idle(): Promise<void> {
+    await this.current?.catch(() => {});
+  }
+}

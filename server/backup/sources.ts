@@ -1,0 +1,182 @@
+// Consistent views to back up, one per kind of database.
+//
+// PostgreSQL: one REPEATABLE READ READ ONLY transaction on a connection of its own; rows are read with
+// cursors page by page, so the other connections keep serving and nothing holds the whole table.
+//
+// Embedded database (PGlite): one connection serves every request, so a long transaction on it would stall
+// the server for the whole backup. Instead the server takes a snapshot: for an instant (while no other query
+// can run) it checkpoints and copies the database folder, and hard-links the files folder (files are
+// replaced by renaming, never rewritten in place, so a link keeps the old contents); then the archive is
+// read from the copy, opened by a second PGlite, while the server goes on (`npm run bench` measures it).
+import { randomBytes } from "node:crypto";
+import { cp, link, mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { FolderStorage } from "../storage/folder.js";
+import type { StoredFile } from "../storage/types.js";
+import type { BackupSource, FileSource } from "./create.js";
+import type { SqlRunner } from "./sql.js";
+
+/** The database storage's files (stored_files and their chunks), read through `db` (inside the snapshot). */
+export function databaseFiles(db: SqlRunner): FileSource {
+  type Row = {
+    id: string;
+    key: string;
+    size: string;
+    content_type: string;
+    sha256: string;
+    created_at: Date;
+  };
+  const describe = (r: Row): StoredFile => ({
+    key: r.key,
+    size: Number(r.size),
+    contentType: r.content_type,
+    sha256: r.sha256,
+    createdAt: new Date(r.created_at),
+  });
+  const select =
+    "select id::text as id, key, size::text as size, content_type, sha256, created_at from stored_files";
+  return {
+    async *list() {
+      const { rows } = await db.query<{ exists: boolean }>(
+        "select to_regclass('public.stored_files') is not null as exists",
+      );
+      if (!rows[0]?.exists) return;
+      let after = "";
+      for (;;) {
+        const page = await db.query<Row>(`${select} where key > $1 order by key limit 200`, [after]);
+        for (const r of page.rows) yield describe(r);
+        if (page.rows.length < 200) return;
+        after = page.rows.at(-1)!.key;
+      }
+    },
+    async open(key) {
+      const { rows } = await db.query<Row>(`${select} where key = $1`, [key]);
+      const row = rows[0];
+      if (!row) return null;
+      async function* chunks() {
+        for (let n = 0; ; n++) {
+          const { rows: c } = await db.query<{ data: Uint8Array }>(
+            "select data from stored_file_chunks where file_id = $1 and n = $2",
+            [row!.id, n],
+          );
+          if (!c[0]) return;
+          yield Buffer.from(c[0].data.buffer, c[0].data.byteOffset, c[0].data.byteLength);
+        }
+      }
+      return { info: describe(row), stream: Readable.from(chunks()) };
+    },
+  };
+}
+
+/** Files of a folder storage. */
+export function folderFiles(root: string): FileSource {
+  const storage = new FolderStorage(root);
+  return { list: () => storage.list(), open: (key) => storage.open(key) };
+}
+
+/** No files (no storage configured in the caller). */
+export const noFiles: FileSource = {
+  async *list() {},
+  open: async () => null,
+};
+
+/**
+ * Runs `fn` on a snapshot of a PostgreSQL database. `files`: where the files are when not in the database
+ * itself (an object store, read live); the database storage's tables are read inside the snapshot.
+ */
+export async function withPostgresSnapshot<T>(
+  connection: pg.ClientConfig,
+  files: FileSource | "database",
+  fn: (source: BackupSource) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client(connection);
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const db: SqlRunner = { query: (text, params) => client.query(text, params as unknown[]) as never };
+    const result = await fn({
+      kind: "postgres",
+      db,
+      files: files === "database" ? databaseFiles(db) : files,
+    });
+    await client.query("commit");
+    return result;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Runs `fn` inside one transaction of a PGlite nobody else uses (the CLI's own, or a snapshot copy). */
+export async function withPgliteTransaction<T>(
+  client: PGlite,
+  files: FileSource,
+  fn: (source: BackupSource) => Promise<T>,
+): Promise<T> {
+  return client.transaction(async (tx) => {
+    await tx.query("set transaction isolation level repeatable read, read only");
+    const db: SqlRunner = { query: (text, params) => tx.query(text, params) as never };
+    return fn({ kind: "pglite", db, files });
+  });
+}
+
+async function linkTree(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  await mkdir(to, { recursive: true, mode: 0o700 });
+  for (const entry of entries) {
+    // Temporary files of uploads still arriving are not files yet.
+    if (entry.name.endsWith(".tmp")) continue;
+    const a = path.join(from, entry.name);
+    const b = path.join(to, entry.name);
+    if (entry.isDirectory()) await linkTree(a, b);
+    else if (entry.isFile())
+      await link(a, b).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== "ENOENT") throw err;
+      });
+  }
+}
+
+export type SnapshotTiming = { pausedMs: number };
+
+/**
+ * Snapshot of the running embedded database `live` (its folder `pgliteDir`) and its files folder
+ * `filesRoot` (null: no files) into a new folder under `workDir`; `fn` reads the copy. The live database
+ * is paused only while its folder is copied (`timing.pausedMs`). The copy is deleted afterwards.
+ */
+export async function withEmbeddedSnapshot<T>(
+  live: PGlite,
+  pgliteDir: string,
+  filesRoot: string | null,
+  workDir: string,
+  fn: (source: BackupSource) => Promise<T>,
+  timing?: SnapshotTiming,
+): Promise<T> {
+  const dir = path.join(workDir, `.snapshot-${randomBytes(6).toString("hex")}`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    // No query and no other transaction runs while this one is open (PGlite has one connection).
+    await live.transaction(async (tx) => {
+      const started = performance.now();
+      await tx.query("checkpoint");
+      await cp(pgliteDir, path.join(dir, "pglite"), { recursive: true });
+      if (filesRoot) await linkTree(filesRoot, path.join(dir, "files"));
+      if (timing) timing.pausedMs = performance.now() - started;
+    });
+    const copy = new PGlite(path.join(dir, "pglite"));
+    try {
+      await copy.waitReady;
+      const files = filesRoot ? folderFiles(path.join(dir, "files")) : noFiles;
+      return await withPgliteTransaction(copy, files, fn);
+    } finally {
+      await copy.close().catch(() => {});
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
