@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { accounts, expectAccessible, loginThroughUi } from "./support";
+
+/**
+ * The README's short tour: the login, an administrator's home and the classrooms list at 1280×720, each
+ * checked for accessibility. With UPDATE_SCREENSHOTS=1 the pictures are written to docs/screenshots/.
+ */
+const save = (name: string) =>
+  process.env.UPDATE_SCREENSHOTS ? `docs/screenshots/${name}.png` : `test-results/tour-${name}.png`;
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+test("recorrido: inicio de sesión, inicio del administrador y listado de aulas", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+  await expectAccessible(page, "login");
+  await page.screenshot({ path: save("login") });
+
+  await loginThroughUi(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.screenshot({ path: save("admin-home") });
+
+  await page.goto("/classrooms");
+  await expect(page.getByRole("cell", { name: "A-101" })).toBeVisible();
+  await expectAccessible(page, "classrooms");
+  await page.screenshot({ path: save("classrooms-list") });
+});
