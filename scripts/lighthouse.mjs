@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { chromiumFlags, chromiumPath } from "./chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3217);
@@ -23,16 +24,8 @@ const MIN_SCORE = 95;
 const reportDir = path.join(root, ".tmp", "lighthouse");
 const categories = ["performance", "accessibility", "best-practices"];
 const admin = { email: "admin@demo.edu.ve", password: "Admin123*" };
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const chromePath = chromiumPath;
+const chromeFlags = chromiumFlags;
 
 /** The pages, in the order they are measured in each run (the first one logged out). */
 const pages = [
