@@ -1,7 +1,10 @@
 // Test support for several servers on one PostgreSQL: throwaway databases and a round-robin proxy.
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 /** A new, empty database on the TEST_DATABASE_URL server; `drop` removes it (closing its connections). */
@@ -99,4 +102,62 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+export type RunningServer = {
+  child: ChildProcess;
+  port: number;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * Starts the real server (`server/main.ts`) in a process of its own with `env` (JSON logs, a free port),
+ * and answers once it listens. Kill leftovers with `child.kill("SIGKILL")` after the test.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["DATABASE_URL", "APP_URL", "SMTP_URL", "JWT_SECRET", "VITEST", "VITEST_POOL_ID"])
+    delete base[key];
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...base,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "info",
+      SKIP_WEB_BUILD: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  let port = 0;
+  await until(
+    () => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the server exited before listening:\n${out}\n${err}`);
+      const m = (out + err).match(/Aula escuchando en http:\/\/localhost:(\d+)/);
+      port = Number(m?.[1] ?? 0);
+      return port > 0;
+    },
+    "the server to listen",
+    180_000,
+  );
+  return { child, port, stdout: () => out, stderr: () => err, exited };
 }
