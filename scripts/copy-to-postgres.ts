@@ -1,11 +1,18 @@
-// Copies every row of the embedded database (DATA_DIR/pglite) into an empty PostgreSQL database:
+// Copies every row of the embedded database (DATA_DIR/pglite) into an empty PostgreSQL database, then
+// every uploaded file (STORAGE_DIR, default DATA_DIR/uploads) into the PostgreSQL database's file storage,
+// or into the object store STORAGE_URL names:
 //   DATABASE_URL=postgres://user:pass@host/aula npx tsx scripts/copy-to-postgres.ts
-// The target is migrated first, must have no users yet, and is filled in one transaction.
+// The target is migrated first, must have no users yet, and its rows are filled in one transaction. Each
+// copied file is read back and its SHA-256 checked. Should the files step stop (a network failure), run
+// it again alone with --files-only: files already copied intact are skipped.
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { loadConfig } from "../server/config.js";
-import { openDatabase } from "../server/db/client.js";
+import { type Config, loadConfig } from "../server/config.js";
+import { type Database, openDatabase } from "../server/db/client.js";
 import { acquireDataDirLock } from "../server/lifecycle/lock.js";
+import { copyFiles } from "../server/storage/copy.js";
+import { FolderStorage } from "../server/storage/folder.js";
+import { createStorage } from "../server/storage/index.js";
 
 type Column = { table: string; column: string };
 
@@ -18,8 +25,40 @@ async function main() {
   const lock = acquireDataDirLock(config.dataDir, { purpose: "copy-to-postgres" });
   const target = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null });
   await target.migrate();
-  await target.close();
+  const filesOnly = process.argv.includes("--files-only");
+  try {
+    if (!filesOnly) await copyRows(config);
+    await copyUploads(config, target);
+  } finally {
+    await target.close();
+    lock.release();
+  }
+}
 
+/** Every uploaded file, into the storage the servers on PostgreSQL will use, each checked by its SHA-256. */
+async function copyUploads(config: Config, target: Database) {
+  const source = new FolderStorage(config.storageDir);
+  const storage = createStorage({ config, db: target.db, kind: "postgres" });
+  const where = storage.kind === "s3" ? "el almacenamiento S3 de STORAGE_URL" : "la base de datos PostgreSQL";
+  try {
+    const done = await copyFiles(source, storage, {
+      onFile: (key, size, skipped) =>
+        console.log(`${skipped ? "ya copiado" : "copiado"}: ${key} (${size} B)`),
+    });
+    const mb = (done.bytes / 1024 / 1024).toFixed(1);
+    console.log(
+      `Archivos: ${done.copied} copiados (${mb} MB) y ${done.skipped} ya presentes en ${where}; sumas SHA-256 verificadas.`,
+    );
+  } catch (err) {
+    throw new Error(
+      `${err instanceof Error ? err.message : err}\nLos datos ya se copiaron; repita solo los archivos con --files-only.`,
+    );
+  } finally {
+    await storage.close?.();
+  }
+}
+
+async function copyRows(config: Config) {
   const source = new PGlite(`${config.dataDir}/pglite`);
   const client = new pg.Client({ connectionString: config.databaseUrl });
   await client.connect();
@@ -72,18 +111,22 @@ async function main() {
       );
     }
     await client.query("commit");
-    console.log("Copia terminada. Inicie el servidor con DATABASE_URL para usar PostgreSQL.");
+    console.log("Datos copiados.");
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;
   } finally {
     await client.end();
     await source.close();
-    lock.release();
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  () => {
+    console.log("Copia terminada. Inicie el servidor con DATABASE_URL para usar PostgreSQL.");
+  },
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -36,9 +36,10 @@ export class DatabaseStorage implements FileStorage {
     assertValidKey(key);
     const measure = new MeasuringStream(opts.maxBytes);
     const source = toReadable(body);
-    // The source's failure (a client that went away) reaches the measuring stream and ends the loop below.
+    // The source's failure (a client that went away) reaches the measuring stream and ends the loop below;
+    // the loop reports the measuring stream's errors (the listener keeps one that comes first from escaping).
     source.once("error", (err) => measure.destroy(err));
-    source.pipe(measure);
+    measure.on("error", () => {});
     try {
       return await this.db.transaction(async (tx) => {
         // Two uploads to one key take turns; readers keep seeing the previous file until this commits.
@@ -48,6 +49,8 @@ export class DatabaseStorage implements FileStorage {
           .insert(storedFiles)
           .values({ key, size: 0, contentType: opts.contentType, sha256: "" })
           .returning();
+        // Read only once the transaction is open, so the body waits (back-pressure) rather than piling up.
+        source.pipe(measure);
         let n = 0;
         let pending: Buffer[] = [];
         let pendingBytes = 0;

@@ -12,7 +12,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * from 0). A file and its chunks are written in one transaction, so a file is whole or absent.
  */
 export const storedFiles = pgTable("stored_files", {
-  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
   key: text().notNull().unique(),
   size: bigint({ mode: "number" }).notNull(),
   contentType: text().notNull(),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import type { FileStorage } from "../../storage/types.js";
 
 /** Image types accepted for profile pictures, told apart by their first bytes (not the sent type). */
 const signatures = [
@@ -95,29 +95,31 @@ export function mimeOfPicture(fileName: string): string {
   return mimeByExtension[ext] ?? "application/octet-stream";
 }
 
-const folder = (storageDir: string) => path.join(storageDir, "profile-pictures");
+/** Files of profile pictures live under this prefix of the storage (on the data folder: uploads/profile-pictures). */
+export const picturePrefix = "profile-pictures/";
 
-/** Writes a re-encoded picture (WebP) for a user and answers its stored file name (`<user>-<random>.webp`). */
-export async function storePicture(storageDir: string, userId: number, webp: Buffer) {
-  const dir = folder(storageDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+/** The storage key of a stored picture's file name, or null for a name that is not one (no path tricks). */
+export function pictureKey(fileName: string): string | null {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fileName) ? `${picturePrefix}${fileName}` : null;
+}
+
+/**
+ * Stores a re-encoded picture (WebP) for a user and answers its file name (`<user>-<random>.webp`).
+ * Throws StorageWriteError when the storage cannot write it (nothing is left behind).
+ */
+export async function storePicture(storage: FileStorage, userId: number, webp: Buffer): Promise<string> {
   const fileName = `${userId}-${randomBytes(8).toString("hex")}.webp`;
-  await writeFile(path.join(dir, fileName), webp, { mode: 0o600 });
+  await storage.put(`${picturePrefix}${fileName}`, webp, { contentType: "image/webp" });
   return fileName;
 }
 
-/** Absolute path of a stored picture; only a bare file name is accepted (no path tricks). */
-export function picturePath(storageDir: string, fileName: string): string {
-  return path.join(folder(storageDir), path.basename(fileName));
+/** A stored picture as a stream and its description, or null when it is not there. */
+export async function openPicture(storage: FileStorage, fileName: string) {
+  const key = pictureKey(fileName);
+  return key ? storage.open(key) : null;
 }
 
-export async function hasPictureFile(storageDir: string, fileName: string): Promise<boolean> {
-  return stat(picturePath(storageDir, fileName)).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-}
-
-export async function deletePicture(storageDir: string, fileName: string | null): Promise<void> {
-  if (fileName) await rm(picturePath(storageDir, fileName), { force: true });
+export async function deletePicture(storage: FileStorage, fileName: string | null): Promise<void> {
+  const key = fileName ? pictureKey(fileName) : null;
+  if (key) await storage.delete(key);
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,7 +17,7 @@ import { validationError } from "../../http/validation.js";
 import {
   getSessionUser,
   getUser,
-  locateProfilePicture,
+  openProfilePicture,
   removeProfilePicture,
   resendAccountConfirmation,
   saveProfilePicture,
@@ -192,7 +191,7 @@ export async function usersRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await saveProfilePicture({
         db: app.db,
-        config: app.config,
+        storage: app.storage,
         actor: principalOf(request),
         userId: request.params.id,
         upload: await readUpload(app, request, {
@@ -217,7 +216,7 @@ export async function usersRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await removeProfilePicture({
         db: app.db,
-        config: app.config,
+        storage: app.storage,
         actor: principalOf(request),
         userId: request.params.id,
       }),
@@ -231,19 +230,21 @@ export async function usersRoutes(app: FastifyInstance) {
       schema: { tags, summary: "Ver la foto de perfil (solo con sesión)", params: userIdParamsSchema },
     },
     async (request, reply) => {
-      const picture = await locateProfilePicture({
+      const picture = await openProfilePicture({
         db: app.db,
-        config: app.config,
+        storage: app.storage,
         userId: request.params.id,
       });
-      // Served as what it is and nothing else: never sniffed, shown inline under a plain name.
-      const fileName = `foto-${request.params.id}${path.extname(picture.path)}`;
+      // Served as what it is and nothing else: never sniffed, shown inline under a plain name. The file
+      // streams from the storage (data folder, database or object store), never whole in memory.
+      const fileName = `foto-${request.params.id}${path.extname(picture.fileName)}`;
       return reply
         .type(picture.mime)
+        .header("Content-Length", picture.size)
         .header("Cache-Control", "private, max-age=86400")
         .header("X-Content-Type-Options", "nosniff")
         .header("Content-Disposition", `inline; filename="${fileName}"`)
-        .send(createReadStream(picture.path));
+        .send(picture.stream);
     },
   );
 

@@ -12,14 +12,14 @@ import { users } from "../../db/schema/index.js";
 import { AppError, notFound } from "../../http/errors.js";
 import { fieldError } from "../../http/validation.js";
 import type { Mailer } from "../../mail/index.js";
+import { type FileStorage, StorageWriteError } from "../../storage/types.js";
 import { sendAccountConfirmation } from "../auth/service.js";
 import { loadSessionUser } from "../auth/session-user.js";
 import {
   deletePicture,
   detectImage,
-  hasPictureFile,
   mimeOfPicture,
-  picturePath,
+  openPicture,
   reencodePicture,
   storePicture,
 } from "./pictures.js";
@@ -193,7 +193,7 @@ const pictureField = "profile_picture";
  */
 export async function saveProfilePicture(opts: {
   db: Db;
-  config: Pick<Config, "storageDir">;
+  storage: FileStorage;
   actor: Actor;
   userId: number;
   upload: { data: Buffer; mimetype: string; truncated: boolean } | null;
@@ -209,20 +209,30 @@ export async function saveProfilePicture(opts: {
   // Only the decoded pixels are kept: whatever else the file carried (metadata, appended bytes) is gone.
   const picture = await reencodePicture(upload.data);
   if (!picture) throw fieldError(pictureField, "image");
-  const fileName = await storePicture(opts.config.storageDir, user.id, picture);
-  const [updated] = await opts.db
-    .update(users)
-    .set({ profilePicture: fileName, updatedAt: sql`now()` })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (hasOwnPicture(user.profilePicture)) await deletePicture(opts.config.storageDir, user.profilePicture);
+  const fileName = await storePicture(opts.storage, user.id, picture).catch((err: unknown) => {
+    // A full disk, an unreachable object store: the previous picture stays, nothing new is kept.
+    if (err instanceof StorageWriteError) throw storageUnavailable();
+    throw err;
+  });
+  let updated: typeof users.$inferSelect | undefined;
+  try {
+    [updated] = await opts.db
+      .update(users)
+      .set({ profilePicture: fileName, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+  } catch (err) {
+    await deletePicture(opts.storage, fileName).catch(() => {});
+    throw err;
+  }
+  if (hasOwnPicture(user.profilePicture)) await deletePicture(opts.storage, user.profilePicture);
   return presentUser(updated!);
 }
 
 /** Removes a profile picture ("Remover foto"). */
 export async function removeProfilePicture(opts: {
   db: Db;
-  config: Pick<Config, "storageDir">;
+  storage: FileStorage;
   actor: Actor;
   userId: number;
 }): Promise<UserResource> {
@@ -233,21 +243,33 @@ export async function removeProfilePicture(opts: {
     .set({ profilePicture: null, updatedAt: sql`now()` })
     .where(eq(users.id, user.id))
     .returning();
-  if (hasOwnPicture(user.profilePicture)) await deletePicture(opts.config.storageDir, user.profilePicture);
+  if (hasOwnPicture(user.profilePicture)) await deletePicture(opts.storage, user.profilePicture);
   return presentUser(updated!);
 }
 
-/** Where a user's picture is on disk, for any logged-in caller; 404 when there is none. */
-export async function locateProfilePicture(opts: {
-  db: Db;
-  config: Pick<Config, "storageDir">;
-  userId: number;
-}): Promise<{ path: string; mime: string }> {
+/** 503 when the storage cannot keep an upload (full disk, object store unreachable). */
+export const storageUnavailable = () =>
+  new AppError(
+    503,
+    "storage_unavailable",
+    "No se pudo guardar el archivo porque el almacenamiento no está disponible. Intente de nuevo más tarde.",
+  );
+
+/**
+ * A user's picture, for any logged-in caller (the route checks the session first): its stream, type, size
+ * and file name; 404 when there is none.
+ */
+export async function openProfilePicture(opts: { db: Db; storage: FileStorage; userId: number }) {
   const user = await findUser(opts.db, opts.userId);
   const fileName = user.profilePicture;
-  if (!hasOwnPicture(fileName) || !(await hasPictureFile(opts.config.storageDir, fileName)))
-    throw notFound("profile_picture_not_found", "El usuario no tiene foto de perfil.");
-  return { path: picturePath(opts.config.storageDir, fileName), mime: mimeOfPicture(fileName) };
+  const opened = hasOwnPicture(fileName) ? await openPicture(opts.storage, fileName) : null;
+  if (!opened) throw notFound("profile_picture_not_found", "El usuario no tiene foto de perfil.");
+  return {
+    stream: opened.stream,
+    size: opened.info.size,
+    mime: mimeOfPicture(fileName!),
+    fileName: fileName!,
+  };
 }
 
 /** Admin: e-mails a new confirmation link to an account not yet confirmed (`already_confirmed`). */

@@ -1,8 +1,15 @@
-import { existsSync, readdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
+import { buildApp } from "../../app.js";
+import { users } from "../../db/schema/index.js";
+import { DatabaseStorage } from "../../storage/database.js";
+import { FolderStorage } from "../../storage/folder.js";
+import type { FileStorage } from "../../storage/types.js";
 import { createUserWithToken, olderTokenHeaders } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 
@@ -18,6 +25,41 @@ beforeAll(async () => {
   png = await picture("png");
   jpeg = await picture("jpeg");
 });
+
+/** Keys of the profile pictures the app's storage holds (of one user when given). */
+async function storedPictures(ctx: TestContext, userId?: number): Promise<string[]> {
+  const keys: string[] = [];
+  const prefix = userId === undefined ? "profile-pictures/" : `profile-pictures/${userId}-`;
+  for await (const file of ctx.app.storage.list(prefix)) keys.push(file.key);
+  return keys;
+}
+
+/**
+ * A storage over the same place as the app's whose writes fail, as on a full disk: the folder's file
+ * writes end in ENOSPC; the database refuses every chunk row. `restore` undoes the database's refusal.
+ */
+async function fullStorage(ctx: TestContext): Promise<{ storage: FileStorage; restore(): Promise<void> }> {
+  if (ctx.app.storage.kind === "folder") {
+    const { Writable } = await import("node:stream");
+    const failing = () =>
+      new Writable({
+        write(_chunk, _enc, done) {
+          done(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }));
+        },
+      });
+    return {
+      storage: new FolderStorage(ctx.config.storageDir, { createWriteStream: failing as never }),
+      restore: async () => {},
+    };
+  }
+  await ctx.db.execute(sql`alter table stored_file_chunks add constraint test_full check (n < 0) not valid`);
+  return {
+    storage: new DatabaseStorage(ctx.db),
+    restore: async () => {
+      await ctx.db.execute(sql`alter table stored_file_chunks drop constraint test_full`);
+    },
+  };
+}
 
 function multipart(file: { name?: string; filename: string; type: string; data: Buffer }) {
   const boundary = "----aulatest7MA4YWxkTrZu0gW";
@@ -261,8 +303,7 @@ describe("users: e-mail, password, profile and picture", () => {
       expect(up.statusCode).toBe(200);
       const pictureUrl = up.json().data.profile_picture as string;
       expect(pictureUrl).toMatch(new RegExp(`^/api/users/${me.user.id}/profile-picture\\?v=[0-9a-f]+$`));
-      const dir = path.join(ctx.config.storageDir, "profile-pictures");
-      expect(readdirSync(dir)).toHaveLength(1);
+      expect(await storedPictures(ctx, me.user.id)).toHaveLength(1);
 
       expect((await ctx.app.inject({ method: "GET", url: pictureUrl })).statusCode).toBe(401);
       const seen = await inject("GET", pictureUrl, other.headers);
@@ -290,13 +331,13 @@ describe("users: e-mail, password, profile and picture", () => {
       });
       expect(replaced.statusCode).toBe(200);
       expect(replaced.json().data.profile_picture).not.toBe(pictureUrl);
-      expect(readdirSync(dir)).toHaveLength(1);
+      expect(await storedPictures(ctx, me.user.id)).toHaveLength(1);
       expect((await inject("GET", url, other.headers)).headers["content-type"]).toBe("image/webp");
 
       const removed = await inject("DELETE", url, me.headers);
       expect(removed.statusCode).toBe(200);
       expect(removed.json().data.profile_picture).toBeNull();
-      expect(readdirSync(dir)).toHaveLength(0);
+      expect(await storedPictures(ctx, me.user.id)).toHaveLength(0);
       const gone = await inject("GET", url, other.headers);
       expect(gone.statusCode).toBe(404);
     });
@@ -344,7 +385,7 @@ describe("users: e-mail, password, profile and picture", () => {
       expect(tooBig.json().errors.profile_picture[0]).toContain("2048");
       const none = await inject("POST", url, me.headers, {});
       expect(none.statusCode).toBe(422);
-      expect(existsSync(path.join(ctx.config.storageDir, "profile-pictures", "x"))).toBe(false);
+      expect(await storedPictures(ctx, me.user.id)).toEqual([]);
 
       const admin = await createUserWithToken(ctx, Role.admin);
       const realWebp = await picture("webp");
@@ -383,7 +424,104 @@ describe("users: e-mail, password, profile and picture", () => {
       expect(
         (await inject("GET", `/api/users/${me.user.id}`, me.headers)).json().data.profile_picture,
       ).toBeNull();
-      expect(existsSync(path.join(ctx.config.storageDir, "profile-pictures", `${me.user.id}-`))).toBe(false);
+      expect(await storedPictures(ctx, me.user.id)).toEqual([]);
+    });
+
+    it("keeps the previous picture and answers 503 in Spanish when the storage cannot write (full disk)", async () => {
+      const me = await createUserWithToken(ctx, Role.student);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const mp = multipart({ filename: "yo.png", type: "image/png", data: png });
+      const headers = { ...mp.headers, ...me.headers };
+      expect((await ctx.app.inject({ method: "POST", url, payload: mp.payload, headers })).statusCode).toBe(
+        200,
+      );
+      const before = await inject("GET", url, me.headers);
+      const pictureUrl = (await inject("GET", `/api/users/${me.user.id}`, me.headers)).json().data
+        .profile_picture;
+
+      const full = await fullStorage(ctx);
+      const app = await buildApp({ config: ctx.config, db: ctx.db, storage: full.storage });
+      try {
+        const next = multipart({ filename: "yo.jpg", type: "image/jpeg", data: jpeg });
+        const refused = await app.inject({
+          method: "POST",
+          url,
+          payload: next.payload,
+          headers: { ...next.headers, ...me.headers },
+        });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json()).toEqual({
+          message: "storage_unavailable",
+          description:
+            "No se pudo guardar el archivo porque el almacenamiento no está disponible. Intente de nuevo más tarde.",
+        });
+      } finally {
+        await app.close();
+        await full.restore();
+      }
+      expect((await inject("GET", `/api/users/${me.user.id}`, me.headers)).json().data.profile_picture).toBe(
+        pictureUrl,
+      );
+      const after = await inject("GET", url, me.headers);
+      expect(after.statusCode).toBe(200);
+      expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+      expect(await storedPictures(ctx, me.user.id)).toHaveLength(1);
+      if (ctx.app.storage.kind === "folder") {
+        const { readdirSync } = await import("node:fs");
+        const names = readdirSync(path.join(ctx.config.storageDir, "profile-pictures"));
+        expect(names.filter((n) => n.endsWith(".tmp"))).toEqual([]);
+      }
+    });
+
+    it("keeps the previous picture when an upload is cut off half-way by the client", async () => {
+      const me = await createUserWithToken(ctx, Role.student);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const mp = multipart({ filename: "yo.png", type: "image/png", data: png });
+      const headers = { ...mp.headers, ...me.headers };
+      expect((await ctx.app.inject({ method: "POST", url, payload: mp.payload, headers })).statusCode).toBe(
+        200,
+      );
+      const before = await inject("GET", url, me.headers);
+
+      const address = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = new URL(address);
+      const big = await picture("png", 600, 600);
+      const cut = multipart({ filename: "nueva.png", type: "image/png", data: big });
+      const socket = connect(Number(port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", resolve));
+      socket.write(
+        `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${me.headers.authorization}\r\n` +
+          `Content-Type: ${cut.headers["content-type"]}\r\nContent-Length: ${cut.payload.length}\r\n\r\n`,
+      );
+      socket.write(cut.payload.subarray(0, Math.floor(cut.payload.length / 2)));
+      await new Promise((resolve) => setImmediate(resolve));
+      socket.destroy();
+      // The server sees the connection end; wait until it has let go of it.
+      for (;;) {
+        const open = await new Promise<number>((resolve) =>
+          ctx.app.server.getConnections((_err, count) => resolve(count)),
+        );
+        if (open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const after = await inject("GET", url, me.headers);
+      expect(after.statusCode).toBe(200);
+      expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+      expect(await storedPictures(ctx, me.user.id)).toHaveLength(1);
+    });
+
+    it("serves a picture stored before the storage existed (data folder, profile-pictures/<file>)", async (t) => {
+      if (ctx.app.storage.kind !== "folder") t.skip();
+      const me = await createUserWithToken(ctx, Role.student);
+      const webp = await picture("webp");
+      const fileName = `${me.user.id}-00112233aabbccdd.webp`;
+      mkdirSync(path.join(ctx.config.storageDir, "profile-pictures"), { recursive: true });
+      writeFileSync(path.join(ctx.config.storageDir, "profile-pictures", fileName), webp);
+      await ctx.db.update(users).set({ profilePicture: fileName }).where(sql`${users.id} = ${me.user.id}`);
+      const seen = await inject("GET", `/api/users/${me.user.id}/profile-picture`, me.headers);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers["content-type"]).toBe("image/webp");
+      expect(seen.rawPayload.equals(webp)).toBe(true);
     });
 
     it("accepts the picture only under its field name", async () => {
