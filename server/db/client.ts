@@ -134,6 +134,9 @@ export async function openDatabase(opts: {
     close: async () => {
       try {
         if (!client.closed) await client.close();
+        // Files PGlite wrote while running with its own modes (the relcache's pg_internal.init) are
+        // made private before the folder is let go (their folders were 0700 all along).
+        if (dataDir) tightenPermissions(path.join(dataDir, "pglite"));
       } finally {
         release();
       }

@@ -168,7 +168,7 @@ describe("one server per data folder", () => {
       const modes = modesUnder(dataDir);
       expect(modes.some((m) => m.path.includes(`${path.sep}pglite${path.sep}`))).toBe(true);
       // PGlite writes its relcache files (pg_internal.init: catalog layout, no user data) after start-up with
-      // its own mode; they are tightened at the next start. TODO: tighten them on stop too.
+      // its own mode, inside 0700 folders; the server makes them 0600 when it stops (checked below).
       const open = modes.filter((m) => (m.dir ? m.mode !== 0o700 : m.mode & 0o077));
       expect(open.filter((m) => !m.path.endsWith("pg_internal.init"))).toEqual([]);
       for (const name of ["jwt-secret", lockFileName]) {
@@ -205,6 +205,8 @@ describe("one server per data folder", () => {
       expect(await answered).toBe(401);
       expect(await first.exited).toEqual({ code: 0, signal: null });
       expect(existsSync(path.join(dataDir, lockFileName))).toBe(false);
+      // Stopped: every file is private, the relcache files too.
+      expect(modesUnder(dataDir).filter((m) => (m.dir ? m.mode !== 0o700 : m.mode & 0o077))).toEqual([]);
     },
     slow,
   );
