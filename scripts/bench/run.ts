@@ -17,6 +17,7 @@ import pg from "pg";
 import { openDatabase } from "../../server/db/client.js";
 import { classrooms } from "../../server/db/schema/index.js";
 import { ensureDemo } from "../../server/db/seed/demo.js";
+import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -307,6 +308,10 @@ async function benchKind(kind: Kind) {
   }
   const started = Date.now();
   const creds = await seed({ databaseUrl, dataDir });
+  // Serving a 10 MB file (issue 12): stored now, downloaded after the other scenarios (file-serving.ts).
+  const wantsFile = !only || fileServingName.toLowerCase().includes(only.toLowerCase());
+  const file = wantsFile ? await prepareFileServing({ databaseUrl, dataDir, adminEmail: creds.adminEmail }) : null;
+  let fileReport: string | null = null;
   console.log(
     `[${kind}] seeded the demo school + ${extraClassrooms} classrooms in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
@@ -417,6 +422,17 @@ async function benchKind(kind: Kind) {
     });
     rows.push({ scenario: referenceScenario.name, mode: `${refRate}/s`, m: refFixed, percent: null });
     rows.push(...measured);
+    if (file) {
+      const pid = server.pid;
+      fileReport = await benchFileServing({
+        kind,
+        storageKind: file.storageKind,
+        baseUrl: base,
+        auth: ctx.adminAuth,
+        userId: file.userId,
+        rss: () => rssMb(pid),
+      });
+    }
   } finally {
     if (sampler) clearInterval(sampler);
     if (server) await stopProcess(server);
@@ -424,6 +440,7 @@ async function benchKind(kind: Kind) {
     if (refDir) rmSync(refDir, { recursive: true, force: true });
   }
   printTable(kind, rows, memory);
+  if (fileReport) console.log(fileReport);
 
   // 3. What `npm run demo` holds when idle: a server that seeded the demo school itself (embedded only).
   if (kind === "pglite" && !args["skip-demo-memory"]) {
