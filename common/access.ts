@@ -27,6 +27,8 @@ export const access = {
   profileUpdate: [admin, lowAdmin, teacher, coordinator],
   /** The audit log (issue 6): administrators (and god) only. */
   auditLog: [admin],
+  /** Backups (issue 12): administrators (and god) only. */
+  backups: [admin],
 } as const satisfies Record<string, readonly number[]>;
 
 export type AccessRule = keyof typeof access;
@@ -183,4 +185,6 @@ export const routeAccess: Record<string, AccessRule> = {
 
   /** Not in spec.md §2: the audit log of issue 6, reached from the user menu. */
   "/audit-log": "auditLog",
+  /** Not in spec.md §2: backups of issue 12, reached from the user menu. */
+  "/backups": "backups",
 };

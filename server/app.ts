@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { sessionNotifyPlugin } from "./auth/session-notify.js";
+import { backupPlugin } from "./backup/routes.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { authPlugin } from "./http/auth.js";
@@ -59,5 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(expiryJobPlugin);
   await app.register(openapiPlugin);
   await app.register(registerModules, { prefix: "/api" });
+  // Backups: the /backups page's calls, the schedule (BACKUP_EVERY_HOURS) and `npm run backup`'s endpoint.
+  await app.register(backupPlugin);
   return app;
 }

@@ -401,3 +401,59 @@ export function restoreBackup(opts: {
     storage: opts.storage,
   });
 }
+
+/** Reads a whole archive and checks it against its manifest (rows per table, file checksums). */
+export async function verifyArchive(file: string): Promise<Manifest> {
+  const extract = tar.extract();
+  const input = createReadStream(file);
+  let streamError: unknown;
+  const done = pipeline(input, createGunzip(), extract).catch((err) => {
+    streamError = err;
+  });
+  const counts: Record<string, number> = {};
+  const sums = new Map<string, string>();
+  let manifest: Manifest | undefined;
+  let first = true;
+  try {
+    for await (const entry of extract) {
+      const name = entry.header.name;
+      if (first && name !== headerEntry) throw new BackupError("archive_foreign", messages.foreign(file));
+      first = false;
+      if (name.startsWith("db/") && name.endsWith(".ndjson")) {
+        const table = name.split("/")[1]!;
+        const text = (await readAll(entry)).toString("utf8");
+        counts[table] = (counts[table] ?? 0) + text.split("\n").filter(Boolean).length;
+      } else if (name.startsWith("files/")) {
+        const hash = createHash("sha256");
+        for await (const chunk of entry) hash.update(chunk as Buffer);
+        sums.set(name.slice("files/".length), hash.digest("hex"));
+      } else if (name === manifestEntry) {
+        const parsed = manifestSchema.safeParse(JSON.parse((await readAll(entry)).toString("utf8")));
+        if (parsed.success) manifest = parsed.data;
+      } else {
+        entry.resume();
+      }
+    }
+    await done;
+    if (streamError) throw streamError;
+  } catch (err) {
+    input.destroy();
+    extract.destroy();
+    await done;
+    if (err instanceof BackupError) throw err;
+    if (first) throw new BackupError("archive_foreign", messages.foreign(file), { cause: err });
+    throw new BackupError("archive_truncated", messages.truncated(file), { cause: err });
+  }
+  if (first) throw new BackupError("archive_foreign", messages.foreign(file));
+  if (!manifest) throw new BackupError("archive_truncated", messages.truncated(file));
+  for (const [table, n] of Object.entries(manifest.tables)) {
+    if ((counts[table] ?? 0) !== n)
+      throw new BackupError("archive_corrupt", messages.corrupt(file, `tabla ${table}`));
+  }
+  for (const f of manifest.files) {
+    if (sums.get(f.key) !== f.sha256) {
+      throw new BackupError("archive_corrupt", messages.corrupt(file, `archivo ${f.key}`));
+    }
+  }
+  return manifest;
+}

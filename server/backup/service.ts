@@ -89,6 +89,17 @@ export async function listBackups(dir: string): Promise<BackupArchive[]> {
   return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
+/** A new archive's path in `dir` (created when missing), named by the time. */
+export async function newArchivePath(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  let target = path.join(dir, archiveName());
+  // Two backups within the same second: the later one gets a suffix.
+  for (let i = 2; await stat(target).catch(() => null); i++) {
+    target = path.join(dir, archiveName().replace(archiveExtension, `-${i}${archiveExtension}`));
+  }
+  return target;
+}
+
 /** Deletes all but the newest `keep` archives of `dir`. */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const old = (await listBackups(dir)).slice(keep);
@@ -106,24 +117,18 @@ export async function createBackup(
     onProgress?: (p: BackupProgress) => void;
     wrap?: (file: Writable) => Writable;
     timing?: SnapshotTiming;
+    /** Another file than a new one in BACKUP_DIR (then nothing is pruned). */
+    target?: string;
   } = {},
 ): Promise<{ file: string; manifest: Manifest; size: number }> {
-  await mkdir(deps.config.backupDir, { recursive: true, mode: 0o700 });
-  let target = path.join(deps.config.backupDir, archiveName());
-  // Two backups within the same second: the later one gets a suffix.
-  for (let i = 2; await stat(target).catch(() => null); i++) {
-    target = path.join(
-      deps.config.backupDir,
-      archiveName().replace(archiveExtension, `-${i}${archiveExtension}`),
-    );
-  }
+  const target = opts.target ?? (await newArchivePath(deps.config.backupDir));
   const { manifest, file } = await withAppSnapshot(
     deps,
     (source) => writeArchiveFile(source, target, opts),
     opts.timing,
   );
   const size = (await stat(file)).size;
-  await pruneBackups(deps.config.backupDir, deps.config.backupKeep);
+  if (!opts.target) await pruneBackups(deps.config.backupDir, deps.config.backupKeep);
   return { file, manifest, size };
 }
 
