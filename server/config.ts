@@ -33,6 +33,12 @@ const envSchema = z.object({
         });
       }
     }),
+  /** Backups (npm run backup, scheduled ones, the /backups page); defaults to DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** Hours between scheduled backups; 0 or unset: none. */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
+  /** How many archives BACKUP_DIR keeps: older ones are deleted after a successful new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   /** Signing secret for access tokens; when absent one is generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32).optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(120),
@@ -68,6 +74,12 @@ export type Config = {
   /** STORAGE_URL: an S3-compatible object store for files (server/storage/s3.ts). */
   storageUrl?: string;
   outboxDir: string;
+  /** BACKUP_DIR: where backups are written. */
+  backupDir: string;
+  /** BACKUP_EVERY_HOURS: hours between scheduled backups (0: none). */
+  backupEveryHours: number;
+  /** BACKUP_KEEP: archives kept in backupDir. */
+  backupKeep: number;
   jwtSecret: string;
   tokenTtlMinutes: number;
   rememberMeTtlDays: number;
@@ -135,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { demo?: 
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "uploads")),
     storageUrl: e.STORAGE_URL || undefined,
     outboxDir: path.join(dataDir, "outbox"),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, "backups")),
+    backupEveryHours: e.BACKUP_EVERY_HOURS,
+    backupKeep: e.BACKUP_KEEP,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
