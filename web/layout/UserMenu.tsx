@@ -2,6 +2,7 @@ import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import {
   IconCheck,
   IconChevronDown,
+  IconDatabaseExport,
   IconHistory,
   IconLanguage,
   IconLogout,
@@ -51,6 +52,14 @@ export function UserMenu() {
             onClick={() => void navigate("/audit-log")}
           >
             {t("layout.userMenu.auditLog")}
+          </Menu.Item>
+        )}
+        {hasRole(user.type, access.backups) && (
+          <Menu.Item
+            leftSection={<IconDatabaseExport size={16} aria-hidden />}
+            onClick={() => void navigate("/backups")}
+          >
+            {t("layout.userMenu.backups")}
           </Menu.Item>
         )}
         <Menu.Divider />

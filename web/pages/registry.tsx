@@ -37,6 +37,7 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/classrooms/create": classrooms.create,
   "/classrooms/:id/edit": classrooms.edit,
   "/audit-log": lazyPage(() => import("./audit").then((m) => ({ default: m.AuditLogPage }))),
+  "/backups": lazyPage(() => import("./backups").then((m) => ({ default: m.BackupsPage }))),
 };
 
 /** Route paths whose first segment does not name their area. */
