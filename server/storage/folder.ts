@@ -53,6 +53,13 @@ export class FolderStorage implements FileStorage {
         await handle.close();
       }
       await rename(temp, target);
+      // The rename itself reaches the disk too (a crash right after keeps the new file, not the old one).
+      const folder = await open(dir, "r");
+      try {
+        await folder.sync();
+      } finally {
+        await folder.close();
+      }
     } catch (err) {
       await rm(temp, { force: true }).catch(() => {});
       if (err instanceof Error && "code" in err && err.code === "file_too_large") throw err;

@@ -4,8 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListMultipartUploadsCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../common/roles.js";
+import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
+import { createUserWithToken } from "../test/auth.js";
+import { createTestContext } from "../test/context.js";
 import { storageContract } from "./contract.js";
 import { S3Storage } from "./s3.js";
 import { parseStorageUrl } from "./url.js";
@@ -122,12 +127,58 @@ describe("s3 storage", () => {
     await s3?.close();
   });
 
+  it("stores and serves profile pictures through the API (the access check first)", async () => {
+    const ctx = await createTestContext();
+    const storage = new S3Storage(parseStorageUrl(s3.url));
+    const app = await buildApp({ config: ctx.config, db: ctx.db, storage });
+    try {
+      const me = await createUserWithToken(ctx, Role.student);
+      const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#c0306c" } })
+        .png()
+        .toBuffer();
+      const boundary = "----aulas3test";
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="profile_picture"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const url = `/api/users/${me.user.id}/profile-picture`;
+      const up = await app.inject({
+        method: "POST",
+        url,
+        payload,
+        headers: { ...me.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
+      expect(up.statusCode).toBe(200);
+      const keys: string[] = [];
+      for await (const file of storage.list("profile-pictures/")) keys.push(file.key);
+      expect(keys).toHaveLength(1);
+      expect((await app.inject({ method: "GET", url })).statusCode).toBe(401);
+      const seen = await app.inject({ method: "GET", url, headers: me.headers });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers["content-type"]).toBe("image/webp");
+      expect(await sharp(seen.rawPayload).metadata()).toMatchObject({
+        format: "webp",
+        width: 20,
+        height: 10,
+      });
+    } finally {
+      await app.close();
+      await storage.close();
+      await ctx.close();
+    }
+  });
+
   it("keeps every file below the address's prefix", async () => {
     const storage = new S3Storage(parseStorageUrl(s3.url));
     try {
       await storage.put("profile-pictures/1-a.webp", Buffer.from("x"), { contentType: "image/webp" });
       const objects = await storage.client.send(new ListObjectsV2Command({ Bucket: "aula-files" }));
-      expect((objects.Contents ?? []).map((o) => o.Key)).toEqual(["school/files/profile-pictures/1-a.webp"]);
+      const keys = (objects.Contents ?? []).map((o) => o.Key ?? "");
+      expect(keys).toContain("school/files/profile-pictures/1-a.webp");
+      expect(keys.filter((k) => !k.startsWith("school/files/profile-pictures/"))).toEqual([]);
     } finally {
       await storage.close();
     }
