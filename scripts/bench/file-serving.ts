@@ -52,7 +52,8 @@ export async function benchFileServing(opts: {
     const res = await fetch(url, { headers: { authorization: opts.auth } });
     if (!res.ok || !res.body) throw new Error(`file download failed: ${res.status}`);
     let bytes = 0;
-    for await (const piece of res.body) bytes += (piece as Uint8Array).length;
+    const reader = res.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.length;
     if (bytes !== fileBytes) throw new Error(`file download got ${bytes} bytes, not ${fileBytes}`);
   };
   await download(); // warm-up
