@@ -310,7 +310,9 @@ async function benchKind(kind: Kind) {
   const creds = await seed({ databaseUrl, dataDir });
   // Serving a 10 MB file (issue 12): stored now, downloaded after the other scenarios (file-serving.ts).
   const wantsFile = !only || fileServingName.toLowerCase().includes(only.toLowerCase());
-  const file = wantsFile ? await prepareFileServing({ databaseUrl, dataDir, adminEmail: creds.adminEmail }) : null;
+  const file = wantsFile
+    ? await prepareFileServing({ databaseUrl, dataDir, adminEmail: creds.adminEmail })
+    : null;
   let fileReport: string | null = null;
   console.log(
     `[${kind}] seeded the demo school + ${extraClassrooms} classrooms in ${((Date.now() - started) / 1000).toFixed(0)} s`,
