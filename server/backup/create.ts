@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip, constants as zlibConstants } from "node:zlib";
-import tar from "tar-stream";
+import tar, { type Header } from "tar-stream";
 import type { StoredFile } from "../storage/types.js";
 import {
   type ArchivedFile,
@@ -44,7 +44,11 @@ export type BackupProgress = { phase: "tables" | "files" | "done"; done: number;
 /** Rows fetched and archived per page: small pages keep an embedded server answering between them. */
 export const rowsPerPage = 500;
 
-function addEntry(pack: tar.Pack, header: tar.Headers, body: Buffer | Readable): Promise<void> {
+function addEntry(
+  pack: tar.Pack,
+  header: Partial<Header> & { name: string },
+  body: Buffer | Readable,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (Buffer.isBuffer(body)) {
       pack.entry(header, body, (err) => (err ? reject(err) : resolve()));

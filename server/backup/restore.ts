@@ -96,7 +96,7 @@ function storageSink(storage: FileStorage): FileSink {
   };
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
+async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of stream) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
@@ -195,10 +195,10 @@ async function loadArchive(
         sequences = JSON.parse((await readAll(entry)).toString("utf8"));
       } else if (name.startsWith("files/")) {
         const key = name.slice("files/".length);
-        const pax = entry.header.pax ?? {};
+        const pax = (entry.header.pax ?? {}) as Record<string, string>;
         const hash = createHash("sha256");
         const tap = hashing(hash);
-        await sink(key, entry.pipe(tap), {
+        await sink(key, (entry as unknown as Readable).pipe(tap), {
           contentType: pax["aula.contentType"] ?? "application/octet-stream",
           createdAt: pax["aula.createdAt"] ?? new Date().toISOString(),
         });

@@ -89,7 +89,7 @@ export async function newSchool(): Promise<School> {
 /** A runner over a Database (drizzle's client underneath). */
 export function runnerOf(database: Database): SqlRunner {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  return { query: (text, params) => client.query(text, params as never) as never };
+  return { query: (text, params) => (client as PGlite).query(text, params as never) as never };
 }
 
 /** Every table's row count. */
