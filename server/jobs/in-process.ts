@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { assertJobName, type JobDefinition, JobGate, runJob, untilNextPeriod } from "./run.js";
+import { assertJobName, callAt, type JobDefinition, JobGate, runJob, untilNextPeriod } from "./run.js";
 import type { Jobs } from "./types.js";
 
 /**
@@ -46,21 +46,16 @@ export class InProcessJobs implements Jobs {
     await this.gate.idle();
   }
 
-  private later(ms: number, fn: () => void) {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      fn();
-    }, ms);
-    t.unref();
-    this.timers.add(t);
-  }
-
   private schedule(job: JobDefinition) {
-    this.later(untilNextPeriod(job.everyMs), () => {
-      if (!this.started) return;
-      this.schedule(job);
-      if (!this.gate.busy(job.name)) void this.attempt(job, 1, Date.now() + job.everyMs);
-    });
+    callAt(
+      Date.now() + untilNextPeriod(job.everyMs),
+      () => {
+        if (!this.started) return;
+        this.schedule(job);
+        if (!this.gate.busy(job.name)) void this.attempt(job, 1, Date.now() + job.everyMs);
+      },
+      this.timers,
+    );
   }
 
   private async attempt(job: JobDefinition, attempt: number, periodEnds: number): Promise<void> {
@@ -70,9 +65,13 @@ export class InProcessJobs implements Jobs {
       const retryLimit = this.opts.retryLimit ?? 2;
       const delay = this.opts.retryDelayMs ?? Math.min(60_000, Math.floor(job.everyMs / 4));
       if (attempt > retryLimit || Date.now() + delay >= periodEnds || !this.started) return;
-      this.later(delay, () => {
-        if (this.started) void this.attempt(job, attempt + 1, periodEnds);
-      });
+      callAt(
+        Date.now() + delay,
+        () => {
+          if (this.started) void this.attempt(job, attempt + 1, periodEnds);
+        },
+        this.timers,
+      );
     }
   }
 }

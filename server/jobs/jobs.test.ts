@@ -88,7 +88,7 @@ describe("jobs on the embedded database (in-process scheduler)", () => {
     await jobs.stop();
     const failed = log.lines.find((l) => l.level === "error");
     expect(failed?.msg).toBe("job flaky failed");
-    expect((failed?.obj as { err: Error }).err.message).toBe("disk full");
+    expect((failed!.obj as { err: Error }).err.message).toBe("disk full");
     expect(log.lines.some((l) => l.msg === "job flaky done")).toBe(true);
     // runNow hands the error to its caller.
     const once = new InProcessJobs(memoryLog());

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import type pg from "pg";
+import pg from "pg";
 import PgBoss from "pg-boss";
-import { assertJobName, type JobDefinition, JobGate, runJob, untilNextPeriod } from "./run.js";
+import { assertJobName, callAt, type JobDefinition, JobGate, runJob, untilNextPeriod } from "./run.js";
 import type { Jobs } from "./types.js";
 
 /**
@@ -16,6 +16,9 @@ import type { Jobs } from "./types.js";
  */
 /** The queue's connections' application_name (as pg_stat_activity shows it). */
 export const jobQueueName = "aula-jobs";
+
+/** The advisory lock under which servers create queues one at a time. */
+const queueCreationLockKey = 7_411_952_302;
 
 export class PgBossJobs implements Jobs {
   private readonly jobs = new Map<string, JobDefinition>();
@@ -89,9 +92,25 @@ export class PgBossJobs implements Jobs {
     for (const job of this.jobs.values()) await this.enlist(boss, job);
   }
 
-  private async enlist(boss: PgBoss, job: JobDefinition) {
+  /**
+   * Creates the job's queue unless it exists. Servers starting together would deadlock creating the same
+   * queue (pg-boss creates a table for each), so they take turns under an advisory lock.
+   */
+  private async createQueue(boss: PgBoss, job: JobDefinition) {
+    if (await boss.getQueue(job.name)) return;
+    const lock = new pg.Client(this.connection);
+    await lock.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [queueCreationLockKey]);
+      await boss.createQueue(job.name, this.queueOptions(job));
+    } finally {
+      await lock.end().catch(() => {});
+    }
+  }
+
+  private queueOptions(job: JobDefinition): PgBoss.Queue {
     const everySeconds = job.everyMs / 1000;
-    await boss.createQueue(job.name, {
+    return {
       name: job.name,
       policy: "singleton",
       retryLimit: this.opts.retryLimit ?? 2,
@@ -99,7 +118,12 @@ export class PgBossJobs implements Jobs {
       retryBackoff: true,
       // A run that goes on longer than this is taken for dead (its server stopped) and retried.
       expireInSeconds: Math.max(15 * 60, Math.min(everySeconds, 23 * 3600)),
-    });
+    };
+  }
+
+  private async enlist(boss: PgBoss, job: JobDefinition) {
+    const everySeconds = job.everyMs / 1000;
+    await this.createQueue(boss, job);
     await boss.work(
       job.name,
       { pollingIntervalSeconds: Math.max(0.5, Math.min(2, everySeconds / 4)), batchSize: 1 },
@@ -111,15 +135,16 @@ export class PgBossJobs implements Jobs {
   }
 
   private schedule(boss: PgBoss, job: JobDefinition) {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      if (this.stopped || this.boss !== boss) return;
-      this.schedule(boss, job);
-      boss
-        .sendThrottled(job.name, {}, {}, job.everyMs / 1000, job.name)
-        .catch((err) => this.log.error({ err, job: job.name }, "job queue: asking for a run failed"));
-    }, untilNextPeriod(job.everyMs));
-    t.unref();
-    this.timers.add(t);
+    callAt(
+      Date.now() + untilNextPeriod(job.everyMs),
+      () => {
+        if (this.stopped || this.boss !== boss) return;
+        this.schedule(boss, job);
+        boss
+          .sendThrottled(job.name, {}, {}, job.everyMs / 1000, job.name)
+          .catch((err) => this.log.error({ err, job: job.name }, "job queue: asking for a run failed"));
+      },
+      this.timers,
+    );
   }
 }

@@ -28,6 +28,23 @@ export function untilNextPeriod(everyMs: number, now = Date.now()): number {
   return everyMs - (now % everyMs) + Math.min(1000, Math.floor(everyMs / 10));
 }
 
+/** Node's timers hold at most ~24.8 days; longer waits are made of several. */
+const longestTimerMs = 2 ** 31 - 1;
+
+/** Calls `fn` at the instant `at` (ms since the epoch), keeping the pending timer in `timers` (to clear on stop). */
+export function callAt(at: number, fn: () => void, timers: Set<NodeJS.Timeout>) {
+  const t = setTimeout(
+    () => {
+      timers.delete(t);
+      if (Date.now() < at) callAt(at, fn, timers);
+      else fn();
+    },
+    Math.min(Math.max(at - Date.now(), 0), longestTimerMs),
+  );
+  t.unref();
+  timers.add(t);
+}
+
 /** Serializes runs of one job in this process: a run never overlaps the previous one. */
 export class JobGate {
   private running = new Map<string, Promise<void>>();
