@@ -17,6 +17,7 @@ import pg from "pg";
 import { openDatabase } from "../../server/db/client.js";
 import { classrooms } from "../../server/db/schema/index.js";
 import { ensureDemo } from "../../server/db/seed/demo.js";
+import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-load.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 
@@ -35,6 +36,9 @@ const args = Object.fromEntries(
 const duration = Number(args.duration ?? 10);
 const connections = Number(args.connections ?? 10);
 const extraClassrooms = Number(args.classrooms ?? 5000);
+/** The backup scenario's extra files (MB, 1 MB each) and extra rows (backup-load.ts). */
+const backupFilesMb = Number(args["backup-files-mb"] ?? 100);
+const backupRows = Number(args["backup-rows"] ?? 50_000);
 const only = args.only as string | undefined;
 /** Length (s) of each alternating slice of reference and scenario at full speed. */
 const slice = Number(args.slice ?? 2);
@@ -314,6 +318,12 @@ async function benchKind(kind: Kind) {
     ? await prepareFileServing({ databaseUrl, dataDir, adminEmail: creds.adminEmail })
     : null;
   let fileReport: string | null = null;
+  // A list's throughput while a backup runs (issue 12): files and rows stored now, measured last.
+  const wantsBackup = !only || backupLoadName.toLowerCase().includes(only.toLowerCase());
+  if (wantsBackup)
+    await prepareBackupLoad({ databaseUrl, dataDir, filesMb: backupFilesMb, rows: backupRows });
+  let backupReport: string | null = null;
+  const benchBackupDir = mkdtempSync(path.join(tmpdir(), "aula-bench-backups-"));
   console.log(
     `[${kind}] seeded the demo school + ${extraClassrooms} classrooms in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
@@ -357,6 +367,7 @@ async function benchKind(kind: Kind) {
         TRUST_PROXY: "1",
         LOG_LEVEL: "warn",
         LOG_FORMAT: "json",
+        BACKUP_DIR: benchBackupDir,
       },
       readyUrl: `http://127.0.0.1:${port}/api/users/me`,
     });
@@ -435,14 +446,27 @@ async function benchKind(kind: Kind) {
         rss: () => rssMb(pid),
       });
     }
+    if (wantsBackup) {
+      backupReport = await benchBackupLoad({
+        kind,
+        baseUrl: base,
+        auth: ctx.adminAuth,
+        seconds,
+        connections,
+        filesMb: backupFilesMb,
+        rows: backupRows,
+      });
+    }
   } finally {
     if (sampler) clearInterval(sampler);
     if (server) await stopProcess(server);
     await stopProcess(ref);
     if (refDir) rmSync(refDir, { recursive: true, force: true });
+    rmSync(benchBackupDir, { recursive: true, force: true });
   }
   printTable(kind, rows, memory);
   if (fileReport) console.log(fileReport);
+  if (backupReport) console.log(backupReport);
 
   // 3. What `npm run demo` holds when idle: a server that seeded the demo school itself (embedded only).
   if (kind === "pglite" && !args["skip-demo-memory"]) {
