@@ -87,9 +87,11 @@ export class PgBossJobs implements Jobs {
     });
     boss.on("error", (err) => this.log.error({ err }, "job queue error"));
     await boss.start();
+    // Jobs added from here on enlist themselves (`every`); these are the ones added before.
     this.boss = boss;
+    const before = [...this.jobs.values()];
     if (this.stopped) return;
-    for (const job of this.jobs.values()) await this.enlist(boss, job);
+    for (const job of before) await this.enlist(boss, job);
   }
 
   /**
