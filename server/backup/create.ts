@@ -49,25 +49,13 @@ function addEntry(
   header: Partial<Header> & { name: string },
   body: Buffer | Readable,
 ): Promise<void> {
+  // Always through the entry's stream, which waits while the compressor is behind (memory stays flat).
+  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  const size = Buffer.isBuffer(body) ? body.length : header.size;
   return new Promise((resolve, reject) => {
-    if (Buffer.isBuffer(body)) {
-      pack.entry(header, body, (err) => (err ? reject(err) : resolve()));
-      return;
-    }
-    const entry = pack.entry(header, (err) => (err ? reject(err) : resolve()));
-    pipeline(body, entry).catch(reject);
+    const entry = pack.entry({ ...header, size }, (err) => (err ? reject(err) : resolve()));
+    pipeline(source, entry as unknown as NodeJS.WritableStream).catch(reject);
   });
-}
-
-/** Waits until the packed bytes so far have been taken by the compressor (keeps memory flat). */
-function drained(pack: tar.Pack): Promise<void> {
-  const p = pack as unknown as {
-    _readableState?: { buffered?: number };
-    once(e: string, f: () => void): void;
-  };
-  const buffered = p._readableState?.buffered ?? 0;
-  if (buffered < 1024 * 1024) return Promise.resolve();
-  return new Promise((resolve) => p.once("drain", resolve));
 }
 
 /**
@@ -120,7 +108,6 @@ export async function writeArchive(
       count += rows.length;
       const body = Buffer.from(`${rows.map((r) => r.r).join("\n")}\n`);
       await addEntry(pack, { name: `db/${table}/${String(page).padStart(6, "0")}.ndjson` }, body);
-      await drained(pack);
       if (rows.length < rowsPerPage) break;
     }
     await source.db.query(`close ${cursor}`);
@@ -149,7 +136,6 @@ export async function writeArchive(
       },
       opened.stream.pipe(tap),
     );
-    await drained(pack);
     files.push({
       key: f.key,
       size: opened.info.size,

@@ -77,7 +77,8 @@ export class BackupError extends Error {
       | "disk_full"
       | "write_failed"
       | "backup_in_progress"
-      | "server_unreachable",
+      | "server_unreachable"
+      | "restore_not_permitted",
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -103,4 +104,8 @@ export const messages = {
   writeFailed: (dir: string, reason: string) =>
     `No se pudo escribir la copia de seguridad en ${dir} (${reason}). Se borró la copia incompleta; las anteriores siguen intactas.`,
   inProgress: "Ya se está creando una copia de seguridad; espere a que termine.",
+  notPermitted:
+    "El usuario de la base de datos no puede cargar filas con los disparadores desactivados " +
+    "(session_replication_role). Restaure con un superusuario o conceda el permiso: " +
+    "GRANT SET ON PARAMETER session_replication_role TO <usuario>. No se modificó nada.",
 };

@@ -167,7 +167,9 @@ async function loadArchive(
         header = parsed.data;
         await applyMigrations(db, checkVersion(file, header) ?? -1);
         // Rows arrive as they were: no trigger re-derives or refuses them, no foreign key orders them.
-        await db.query("set local session_replication_role = replica");
+        await db.query("set local session_replication_role = replica").catch((err: unknown) => {
+          throw new BackupError("restore_not_permitted", messages.notPermitted, { cause: err });
+        });
         // Reference rows the migrations wrote are replaced by the archive's.
         for (const table of await listTables(db)) await db.query(`delete from public.${quoteIdent(table)}`);
         continue;

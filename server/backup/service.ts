@@ -189,13 +189,19 @@ export class BackupRunner {
     this.state.lastError = null;
     const run = (async () => {
       try {
+        const timing: SnapshotTiming = { pausedMs: 0 };
         const result = await createBackup(this.deps, {
           ...opts,
+          timing,
           onProgress: (p) => {
             this.state.progress = p;
           },
         });
-        this.log.info({ file: result.file, size: result.size }, "backup written");
+        // pausedMs: how long the embedded database stopped answering for its snapshot (0 on PostgreSQL).
+        this.log.info(
+          { file: result.file, size: result.size, pausedMs: Math.round(timing.pausedMs) },
+          "backup written",
+        );
         return { file: result.file, size: result.size };
       } catch (err) {
         const reason = err instanceof BackupError ? err.message : (err as Error).message;

@@ -168,7 +168,10 @@ export async function withEmbeddedSnapshot<T>(
       if (filesRoot) await linkTree(filesRoot, path.join(dir, "files"));
       if (timing) timing.pausedMs = performance.now() - started;
     });
-    const copy = new PGlite(path.join(dir, "pglite"));
+    // A small cache: the copy is read once, front to back.
+    const copy = new PGlite(path.join(dir, "pglite"), {
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    });
     try {
       await copy.waitReady;
       const files = filesRoot ? folderFiles(path.join(dir, "files")) : noFiles;
