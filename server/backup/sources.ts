@@ -4,12 +4,15 @@
 // cursors page by page, so the other connections keep serving and nothing holds the whole table.
 //
 // Embedded database (PGlite): one connection serves every request, so a long transaction on it would stall
-// the server for the whole backup. Instead the server takes a snapshot: for an instant (while no other query
-// can run) it checkpoints and copies the database folder, and hard-links the files folder (files are
-// replaced by renaming, never rewritten in place, so a link keeps the old contents); then the archive is
-// read from the copy, opened by a second PGlite, while the server goes on (`npm run bench` measures it).
+// the server for the whole backup. Instead the server takes a snapshot: it copies the database folder while
+// serving, then for an instant (while no other query can run) checkpoints and copies again only the files
+// that changed since, and hard-links the files folder (files are replaced by renaming, never rewritten in
+// place, so a link keeps the old contents); then the archive is read from the copy, opened by a second
+// PGlite, while the server goes on. Measured pause: 0.1-0.26 s for a 197 MB folder (a single full copy while
+// paused took 0.8-1.7 s); `npm run bench` measures the throughput during the whole backup.
 import { randomBytes } from "node:crypto";
-import { cp, link, mkdir, readdir, rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { copyFile, link, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
@@ -142,6 +145,49 @@ async function linkTree(from: string, to: string): Promise<void> {
   }
 }
 
+type Seen = Map<string, string>;
+
+/**
+ * Makes `to` a copy of `from`, copying only the files whose size or modification time differ from what
+ * `seen` (relative path → "size:mtimeNs", as of the previous pass) recorded; removes files gone from `from`.
+ * A file is stat'ed before it is copied, so one written during its copy differs next time and is copied again.
+ */
+async function syncTree(from: string, to: string, seen: Seen): Promise<Seen> {
+  const now: Seen = new Map();
+  const walk = async (relative: string) => {
+    const source = path.join(from, relative);
+    await mkdir(path.join(to, relative), { recursive: true, mode: 0o700 });
+    const entries = await readdir(source, { withFileTypes: true });
+    const names = new Set(entries.map((e) => e.name));
+    for (const existing of await readdir(path.join(to, relative))) {
+      if (!names.has(existing)) await rm(path.join(to, relative, existing), { recursive: true, force: true });
+    }
+    for (const entry of entries) {
+      const rel = path.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        await walk(rel);
+        continue;
+      }
+      if (!entry.isFile()) continue;
+      const info = await stat(path.join(from, rel), { bigint: true }).catch(() => null);
+      if (!info) continue;
+      const mark = `${info.size}:${info.mtimeNs}`;
+      now.set(rel, mark);
+      if (seen.get(rel) !== mark) {
+        // A file removed since it was listed (outside the pause) is simply not part of the copy.
+        await copyFile(path.join(from, rel), path.join(to, rel), constants.COPYFILE_FICLONE).catch(
+          (err: NodeJS.ErrnoException) => {
+            if (err.code !== "ENOENT") throw err;
+            now.delete(rel);
+          },
+        );
+      }
+    }
+  };
+  await walk("");
+  return now;
+}
+
 export type SnapshotTiming = { pausedMs: number };
 
 /**
@@ -160,11 +206,14 @@ export async function withEmbeddedSnapshot<T>(
   const dir = path.join(workDir, `.snapshot-${randomBytes(6).toString("hex")}`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   try {
+    // First pass while the server goes on (the files may change under it), then a short pause.
+    const copied = await syncTree(pgliteDir, path.join(dir, "pglite"), new Map());
     // No query and no other transaction runs while this one is open (PGlite has one connection).
     await live.transaction(async (tx) => {
       const started = performance.now();
       await tx.query("checkpoint");
-      await cp(pgliteDir, path.join(dir, "pglite"), { recursive: true });
+      // Only what changed since the first pass is copied now.
+      await syncTree(pgliteDir, path.join(dir, "pglite"), copied);
       if (filesRoot) await linkTree(filesRoot, path.join(dir, "files"));
       if (timing) timing.pausedMs = performance.now() - started;
     });
