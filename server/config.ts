@@ -36,7 +36,11 @@ const envSchema = z.object({
   /** Backups (npm run backup, scheduled ones, the /backups page); defaults to DATA_DIR/backups. */
   BACKUP_DIR: z.string().optional(),
   /** Hours between scheduled backups; 0 or unset: none. */
-  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(0),
   /** How many archives BACKUP_DIR keeps: older ones are deleted after a successful new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   /** Signing secret for access tokens; when absent one is generated once and kept in DATA_DIR/jwt-secret. */
