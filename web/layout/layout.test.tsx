@@ -48,7 +48,8 @@ describe("user menu", () => {
     renderApp("/home");
     await userEvent.click(await screen.findByRole("button", { name: "Menú de usuario" }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "English" }));
-    const nav = screen.getByRole("navigation", { name: "Main menu" });
+    // The English texts load on first use (web/i18n/index.ts): the menu turns English a moment later.
+    const nav = await screen.findByRole("navigation", { name: "Main menu" });
     expect(await within(nav).findByRole("link", { name: "Classrooms" })).toBeInTheDocument();
   });
 });
