@@ -1,0 +1,1 @@
+-- Academic structure (issue 7): each area appends its statements below its own comment line.
