@@ -15,7 +15,7 @@ import {
 import { timestamps } from "./columns.js";
 import { classHours, classrooms } from "./facilities.js";
 import { teachers } from "./people.js";
-import { courseSections, courseSectionTeachers } from "./sections.js";
+import { courseSections, courseSectionTeachers, sections } from "./sections.js";
 
 /** A course section meets on `day` (1 Monday … 6 Saturday) in a classroom, during its slots' class hours. */
 export const schedules = pgTable(
@@ -58,13 +58,20 @@ export const scheduleSlots = pgTable(
     classroomId: integer().notNull(),
     /** classrooms.multiple_sections of the classroom (follows it through the foreign key). */
     classroomShared: boolean().notNull(),
+    /**
+     * The section's period, always set by the trigger `schedule_slots_period` (migration 0008) and checked by
+     * a foreign key: clashes of a classroom or a teacher only count within one period. Inserts may omit it.
+     */
+    periodId: integer()
+      .notNull()
+      .$defaultFn(() => 0),
   },
   (t) => [
     unique("schedule_slots_day_course_section_class_hour_unique").on(t.day, t.classHourId, t.courseSectionId),
     unique("schedule_slots_day_section_class_hour_unique").on(t.day, t.classHourId, t.sectionId),
     unique("schedule_slots_teacher_key_unique").on(t.id, t.day, t.classHourId, t.courseSectionId),
     uniqueIndex("schedule_slots_day_classroom_class_hour_unique")
-      .on(t.day, t.classHourId, t.classroomId)
+      .on(t.periodId, t.day, t.classHourId, t.classroomId)
       .where(sql`not ${t.classroomShared}`),
     check("schedule_slots_day_range", sql`${t.day} between 1 and 6`),
     foreignKey({
@@ -79,6 +86,14 @@ export const scheduleSlots = pgTable(
       columns: [t.courseSectionId, t.sectionId],
       foreignColumns: [courseSections.id, courseSections.sectionId],
     }).onDelete("cascade"),
+    foreignKey({
+      name: "schedule_slots_section_period_fk",
+      columns: [t.sectionId, t.periodId],
+      foreignColumns: [sections.id, sections.periodId],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    index("schedule_slots_period_idx").on(t.periodId),
     foreignKey({
       name: "schedule_slots_classroom_fk",
       columns: [t.classroomId, t.classroomShared],
@@ -104,10 +119,12 @@ export const teacherSlots = pgTable(
     day: smallint().notNull(),
     classHourId: integer().notNull(),
     courseSectionId: integer().notNull(),
+    /** The slot's period (copied by the triggers): a teacher is busy in a slot only within one period. */
+    periodId: integer().notNull(),
   },
   (t) => [
     primaryKey({ name: "teacher_slots_pk", columns: [t.teacherId, t.scheduleSlotId] }),
-    unique("teacher_slots_day_teacher_class_hour_unique").on(t.day, t.classHourId, t.teacherId),
+    unique("teacher_slots_day_teacher_class_hour_unique").on(t.periodId, t.day, t.classHourId, t.teacherId),
     foreignKey({
       name: "teacher_slots_slot_fk",
       columns: [t.scheduleSlotId, t.day, t.classHourId, t.courseSectionId],
