@@ -7,6 +7,30 @@ import { DEFAULT_SESSION_CACHE_TTL_MS, SessionCache } from "../auth/session-cach
 import { signAccessToken, verifyAccessToken } from "../auth/tokens.js";
 import { forbidden } from "./errors.js";
 
+/**
+ * The access a hook declares, as a property of the hook function: `app.allow(rule)` marks its role check
+ * with the rule's name (common/access.ts), `app.authenticate` marks itself `"authenticated"`. The route
+ * walk (server/http/route-access.test.ts) reads it from every route's `onRequest` hooks; a route whose
+ * hooks carry no mark is public and must be listed as such in server/http/route-access.expected.ts.
+ */
+export const accessMark = Symbol.for("aula.access");
+
+/** What a route declares: a rule of common/access.ts, any logged-in user, nobody checked, or an ad-hoc list. */
+export type DeclaredAccess = AccessRule | "authenticated" | "public" | `roles:${string}`;
+
+type MarkedHook = { [accessMark]?: string };
+
+/** The access a route's `onRequest` hooks declare (a role rule wins over plain authentication). */
+export function declaredAccess(onRequest: unknown): DeclaredAccess {
+  const hooks = (Array.isArray(onRequest) ? onRequest : [onRequest]).flat() as (MarkedHook | undefined)[];
+  const marks = hooks.map((h) => (typeof h === "function" ? h[accessMark] : undefined)).filter(Boolean);
+  const rule = marks.find((m) => m !== "authenticated");
+  return (rule ?? marks[0] ?? "public") as DeclaredAccess;
+}
+
+/** One registered route and the access its `onRequest` hooks declare. */
+export type RouteAccessEntry = { method: string; url: string; access: DeclaredAccess; hidden: boolean };
+
 /** Who is calling: set by `authenticate` on every protected route. */
 export type Principal = {
   id: number;
@@ -25,6 +49,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Hook (use as `onRequest`, before validation): requires a valid, unrevoked token of an enabled user. */
     authenticate: preHandlerHookHandler;
+    /** Every route registered after the auth plugin with its declared access (read by the route walk). */
+    routeAccessTable: RouteAccessEntry[];
     /** Hooks (use as `onRequest`): authenticate, then require one of the roles of an access rule (common/access.ts). */
     allow(rule: AccessRule | readonly number[]): preHandlerHookHandler[];
     /**
@@ -120,13 +146,25 @@ async function authenticatePlugin(app: FastifyInstance) {
     await sendFreshToken(app, reply, p, { reloadSessionVersion: false });
   }
 
+  (authenticate as MarkedHook)[accessMark] = "authenticated";
   app.decorate("authenticate", authenticate);
   app.decorate("allow", (rule: AccessRule | readonly number[]) => {
     const allowed = typeof rule === "string" ? access[rule] : rule;
     const checkRole: preHandlerHookHandler = async (request) => {
       if (!hasRole(principalOf(request).type, allowed)) throw forbidden();
     };
+    (checkRole as MarkedHook)[accessMark] = typeof rule === "string" ? rule : `roles:${rule.join(",")}`;
     return [authenticate, checkRole];
+  });
+
+  const table: RouteAccessEntry[] = [];
+  app.decorate("routeAccessTable", table);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    for (const method of methods) {
+      table.push({ method, url: route.url, access: declaredAccess(route.onRequest), hidden });
+    }
   });
 }
 

@@ -1,0 +1,66 @@
+import type { AccessRule } from "../../common/access.js";
+
+/**
+ * What may call each API route, written from spec.md §6 (and §2 for screens' calls). The route walk
+ * (server/http/route-access.test.ts) compares it with what every registered route declares in its
+ * `onRequest` hooks and then calls each route as each role and without a token.
+ *
+ * - a rule name of common/access.ts (`app.allow("adminGroup")`): roles outside it get 403, inside never 401/403;
+ * - `"authenticated"` (`app.authenticate`): any logged-in user; only the anonymous caller gets 401;
+ * - `"public"` (no hook): anyone, also without a token (login, health, confirm-account, recovery,
+ *   public pre-inscription, API docs);
+ * - `"internal"`: a route with its own check (a machine token), refused to every ordinary caller.
+ *
+ * Adding a route? Add its line here, `"METHOD /api/path"` with Fastify's path syntax (`:id`), in its
+ * module's block. Keep one line per route. HEAD routes (Fastify's twins of GET routes) are not listed.
+ */
+export type ExpectedAccess = AccessRule | "authenticated" | "public" | "internal";
+
+export const expectedRouteAccess: Record<string, ExpectedAccess> = {
+  // Platform: health and the API docs (hidden from the docs themselves).
+  "GET /api/health": "public",
+  "GET /api/docs": "public",
+  "GET /api/docs/static/index.html": "public",
+  "GET /api/docs/static/swagger-initializer.js": "public",
+  "GET /api/docs/json": "public",
+  "GET /api/docs/yaml": "public",
+  "GET /api/docs/static/*": "public",
+
+  // Auth (spec.md §7 "Auth").
+  "POST /api/login": "public",
+  "POST /api/logout": "authenticated",
+  "POST /api/confirm-account": "public",
+  "POST /api/password-reset/:email": "public",
+  "POST /api/recover-password": "public",
+
+  // Users: each person their own account; administrators everyone's (record rules in the service).
+  "GET /api/users/me": "authenticated",
+  "GET /api/users/:id": "authenticated",
+  "PATCH /api/users/:id": "adminGroup",
+  "PATCH /api/users/:id/email": "authenticated",
+  "PATCH /api/users/:id/password": "authenticated",
+  "POST /api/users/:id/profile-picture": "authenticated",
+  "DELETE /api/users/:id/profile-picture": "authenticated",
+  "GET /api/users/:id/profile-picture": "authenticated",
+  "POST /api/users/:id/send-account-confirm": "adminOnly",
+
+  // Classrooms: lists admin and low admin, writes admin only.
+  "GET /api/classrooms": "adminGroup",
+  "GET /api/classrooms/schedules-availability": "adminGroup",
+  "GET /api/classrooms/:id": "adminGroup",
+  "GET /api/classrooms/:id/schedules": "adminGroup",
+  "POST /api/classrooms": "adminOnly",
+  "PATCH /api/classrooms/:id": "adminOnly",
+  "DELETE /api/classrooms/:id": "adminOnly",
+
+  // Notifications: all.
+  "GET /api/notifications": "authenticated",
+  "PATCH /api/notifications/:id/mark-as-read": "authenticated",
+
+  // Audit log (issue 6) and backups (issue 12): administrators.
+  "GET /api/audit-log": "auditLog",
+  "GET /api/backups": "backups",
+  "POST /api/backups": "backups",
+  // `npm run backup`'s endpoint: loopback with a short-lived machine token only.
+  "POST /api/backups/local": "internal",
+};
