@@ -118,6 +118,13 @@ export const errorDescriptions: Record<string, string> = {
   basic_avg_lt_approval_minimum_avg:
     "El estudiante no alcanzó el promedio mínimo aprobatorio del ciclo básico.",
   prelation_already_exists: "La prelación ya existe",
+  // Courses and prelations (issue 7)
+  prelation_creates_cycle:
+    "La prelación cerraría un ciclo: la materia requerida ya depende, directa o indirectamente, de esta materia.",
+  only_partial_prelations_can_be_bulk_deleted:
+    "Solo las prelaciones parciales pueden eliminarse en lote; las totales se eliminan una por una. No se eliminó ninguna.",
+  course_has_pensums: "La materia pertenece a un pensum y no puede eliminarse.",
+  course_has_sections: "La materia tiene secciones asociadas y no puede eliminarse.",
   student_period_fee_not_found: "El estudiante no tiene una cuota del período.",
 
   // Codes of database constraints (server/db/constraints.ts)

@@ -140,6 +140,7 @@ export const fieldLabelsEn: Record<string, string> = {
   section_id: "section",
   new_section_id: "new section",
   course_id: "course",
+  required_course_id: "required course",
   courses_ids: "courses",
   course_ids: "courses",
   course_section_id: "section course",

@@ -89,6 +89,7 @@ export const fieldLabels: Record<string, string> = {
   section_id: "sección",
   new_section_id: "nueva sección",
   course_id: "materia",
+  required_course_id: "materia requerida",
   courses_ids: "materias",
   course_ids: "materias",
   course_section_id: "materia de la sección",

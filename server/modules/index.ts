@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { auditRoutes } from "./audit/routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
+import { coursesRoutes } from "./courses/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
+import { prelationsRoutes } from "./prelations/routes.js";
 import { usersRoutes } from "./users/routes.js";
 
 /** Registers every module's routes under /api; each module owns its own routes.ts. */
@@ -13,4 +15,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classroomsRoutes);
   await app.register(notificationsRoutes);
   await app.register(auditRoutes);
+  await app.register(coursesRoutes);
+  await app.register(prelationsRoutes);
 }

@@ -1,0 +1,85 @@
+import type {
+  Course,
+  CourseSectionBrief,
+  PensumCourse,
+  TeacherBrief,
+} from "../../../common/schemas/courses.js";
+import type { CourseRow, CourseSectionBriefRow, CourseWithPlacements, PensumCourseRow } from "./service.js";
+
+function presentCourseFields(row: CourseRow): Omit<Course, "pensums"> {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    description: row.description,
+    credits: row.credits,
+    hours: row.hours,
+    max_absences_to_fail: row.maxAbsencesToFail,
+    enabled: row.enabled,
+    supports_final_delivery: row.supportsFinalDelivery,
+  };
+}
+
+export function presentCourse(row: CourseWithPlacements): Course {
+  return {
+    ...presentCourseFields(row),
+    pensums: row.placements.map((p) => ({
+      pensum_id: p.pensumId,
+      pensum_name: p.pensumName,
+      pensum_version: p.pensumVersion,
+      specialization_id: p.specializationId,
+      specialization_title: p.specializationTitle,
+      semester_id: p.semesterId,
+      semester_number: p.semesterNumber,
+      semester_code: p.semesterCode,
+    })),
+  };
+}
+
+export function presentCourseSection(row: CourseSectionBriefRow): CourseSectionBrief {
+  return {
+    id: row.id,
+    course_id: row.courseId,
+    section: {
+      id: row.section.id,
+      code: row.section.code,
+      letter_code: row.section.letterCode,
+      shift: row.section.shift,
+      semester_id: row.section.semesterId,
+      semester_number: row.section.semesterNumber,
+    },
+    teachers: row.teachers.map((t) => ({ id: t.id, first_name: t.firstName, last_name: t.lastName })),
+    males_assigned: row.malesAssigned,
+    females_assigned: row.femalesAssigned,
+  };
+}
+
+export function presentPensumCourse(row: PensumCourseRow): PensumCourse {
+  return {
+    course: presentCourseFields(row.course),
+    semester_id: row.semesterId,
+    semester_number: row.semesterNumber,
+    semester_code: row.semesterCode,
+    course_sections: row.courseSections.map(presentCourseSection),
+  };
+}
+
+export function presentTeacher(row: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  identityDocument: string;
+  email: string;
+  enabled: boolean;
+  isCoordinator: boolean;
+}): TeacherBrief {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    identity_document: row.identityDocument,
+    email: row.email,
+    enabled: row.enabled,
+    is_coordinator: row.isCoordinator,
+  };
+}
