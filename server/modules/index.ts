@@ -5,6 +5,7 @@ import { classroomsRoutes } from "./classrooms/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
+import { schedulesRoutes } from "./schedules/routes.js";
 import { usersRoutes } from "./users/routes.js";
 
 /** Registers every module's routes under /api; each module owns its own routes.ts. */
@@ -15,6 +16,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classroomsRoutes);
   await app.register(notificationsRoutes);
   await app.register(auditRoutes);
+  await app.register(schedulesRoutes);
   await app.register(coursesRoutes);
   await app.register(prelationsRoutes);
 }
