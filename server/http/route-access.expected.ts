@@ -63,4 +63,15 @@ export const expectedRouteAccess: Record<string, ExpectedAccess> = {
   "POST /api/backups": "backups",
   // `npm run backup`'s endpoint: loopback with a short-lived machine token only.
   "POST /api/backups/local": "internal",
+
+  // Schedules (7E; spec.md §6: lists admin and low admin, edits admin only, section reads as the section detail).
+  "GET /api/schedules": "adminGroup",
+  "GET /api/schedules/grid": "adminGroup",
+  "POST /api/schedules/bulk-store": "adminOnly",
+  "GET /api/schedules/:id": "adminGroup",
+  "POST /api/schedules": "adminOnly",
+  "PATCH /api/schedules/:id": "adminOnly",
+  "DELETE /api/schedules/:id": "adminOnly",
+  "GET /api/sections/:id/schedules": "sectionDetail",
+  "GET /api/sections/:id/courses/:course_id/schedules": "sectionDetail",
 };
