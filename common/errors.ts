@@ -83,6 +83,7 @@ export const errorDescriptions: Record<string, string> = {
   new_section_equals_old: "La nueva sección es igual a la actual.",
   new_section_semester_must_match_old: "La nueva sección debe ser del mismo semestre que la actual.",
   classroom_has_schedules: "El aula tiene horarios asignados y no puede eliminarse.",
+  class_hour_has_schedules: "La hora de clase está en uso en algún horario y no puede eliminarse.",
   specialization_has_pensums: "La especialización tiene pensums asociados y no puede eliminarse.",
   no_sections_found: "No se encontraron secciones.",
   teacher_not_enabled: "El profesor no está habilitado.",

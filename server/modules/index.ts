@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { activitiesRoutes } from "./activities/routes.js";
 import { auditRoutes } from "./audit/routes.js";
 import { authRoutes } from "./auth/routes.js";
+import { classHoursRoutes } from "./class-hours/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
+import { holidaysRoutes } from "./holidays/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
@@ -16,6 +19,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classroomsRoutes);
   await app.register(notificationsRoutes);
   await app.register(auditRoutes);
+  await app.register(classHoursRoutes);
+  await app.register(holidaysRoutes);
+  await app.register(activitiesRoutes);
   await app.register(schedulesRoutes);
   await app.register(coursesRoutes);
   await app.register(prelationsRoutes);

@@ -1,0 +1,19 @@
+import type { ClassHour } from "../../../common/schemas/class-hours.js";
+import type { ClassHourRow } from "./service.js";
+
+const parts = (time: string) => time.split(":").map(Number) as [number, number];
+
+/** A class hour as the API shows it: the spec.md §3 numbers and the `HH:MM` texts. */
+export function presentClassHour(row: ClassHourRow): ClassHour {
+  const [startHour, startMinute] = parts(row.startTime);
+  const [endHour, endMinute] = parts(row.endTime);
+  return {
+    id: row.id,
+    start_hour: startHour,
+    start_minute: startMinute,
+    end_hour: endHour,
+    end_minute: endMinute,
+    start_time: row.startTime.slice(0, 5),
+    end_time: row.endTime.slice(0, 5),
+  };
+}
