@@ -74,4 +74,23 @@ export const expectedRouteAccess: Record<string, ExpectedAccess> = {
   "DELETE /api/schedules/:id": "adminOnly",
   "GET /api/sections/:id/schedules": "sectionDetail",
   "GET /api/sections/:id/courses/:course_id/schedules": "sectionDetail",
+
+  // Courses and prelations (7C2; spec.md §6: course lists admin and low admin, creation and assignment admin
+  // only; prelations readable by everyone, written by admin).
+  "GET /api/courses": "adminGroup",
+  "GET /api/courses/periods/:period/specializations/:specialization/pensum/:pensum": "adminGroup",
+  "GET /api/courses/:id": "adminGroup",
+  "GET /api/courses/:id/course-sections": "adminGroup",
+  "POST /api/courses": "adminOnly",
+  "PATCH /api/courses/:id": "adminOnly",
+  "DELETE /api/courses/:id": "adminOnly",
+  // Read-only teachers list for /courses/{id}/assign; the people issue takes it over with its teachers module.
+  "GET /api/teachers": "teachersList",
+  "GET /api/prelations": "everyone",
+  "GET /api/prelations/:id": "everyone",
+  "GET /api/courses/:id/prelations": "everyone",
+  "POST /api/prelations": "adminOnly",
+  "PATCH /api/prelations/:id": "adminOnly",
+  "DELETE /api/prelations": "adminOnly",
+  "DELETE /api/prelations/:id": "adminOnly",
 };
