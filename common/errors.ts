@@ -102,6 +102,9 @@ export const errorDescriptions: Record<string, string> = {
   period_not_found: "No se encontró el período.",
   pensum_has_periods: "El pensum está asignado a períodos y no puede eliminarse.",
   unable_to_update_older_periods: "No se pueden modificar períodos anteriores al actual.",
+  period_is_enabled: "El período activo no puede eliminarse.",
+  period_has_dependents:
+    "El período tiene secciones, inscripciones, cuotas o pagos asociados y no puede eliminarse.",
   teacher_not_has_course_section_assigned: "El profesor no tiene asignada esta materia.",
   student_cant_move_to_next_semester: "El estudiante no puede avanzar al siguiente semestre.",
   section_is_filled_or_gender_is_filled:

@@ -7,6 +7,7 @@ import { classroomsRoutes } from "./classrooms/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
+import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
 import { usersRoutes } from "./users/routes.js";
@@ -19,6 +20,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(classroomsRoutes);
   await app.register(notificationsRoutes);
   await app.register(auditRoutes);
+  await app.register(periodsRoutes);
   await app.register(classHoursRoutes);
   await app.register(holidaysRoutes);
   await app.register(activitiesRoutes);

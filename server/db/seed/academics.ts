@@ -146,6 +146,8 @@ export async function seedAcademics(db: DbOrTx, today: string): Promise<SeededAc
 
   const semesters: SeededSemester[] = [];
   const attached: { specializationId: number; pensumId: number }[] = [];
+  /** The first version of each pensum: the one the older period followed. */
+  const firstVersions: { specializationId: number; pensumId: number }[] = [];
   for (const def of curriculum) {
     const specializationId = specializationIds[def.code]!;
     let previousPensumId: number | null = null;
@@ -156,6 +158,7 @@ export async function seedAcademics(db: DbOrTx, today: string): Promise<SeededAc
         .returning({ id: s.pensums.id });
       const pensumId: number = pensum!.id;
       previousPensumId = pensumId;
+      if (version === 1) firstVersions.push({ specializationId, pensumId });
       const semRows = await db
         .insert(s.semesters)
         .values(def.semesters.map((_, i) => ({ pensumId, number: i + 1, code: `${def.code}-S${i + 1}` })))
@@ -188,15 +191,17 @@ export async function seedAcademics(db: DbOrTx, today: string): Promise<SeededAc
     }
   }
 
-  const { current, next } = periodDates(today);
-  const [currentRow, nextRow] = await db
+  const { older, current, next } = periodDates(today);
+  // The older period (read-only) first, so ids grow with time like a school that has run for a while.
+  const [olderRow, currentRow, nextRow] = await db
     .insert(s.periods)
     .values([
+      { ...older, semesterPriceE2: 18000 },
       { ...current, enabled: true, enabledInscriptions: true, semesterPriceE2: 20000 },
       { ...next, enabledPreregisters: true, semesterPriceE2: 22000 },
     ])
     .returning({ id: s.periods.id });
-  const periodIds = [currentRow!.id, nextRow!.id];
+  const periodIds = [olderRow!.id, currentRow!.id, nextRow!.id];
   await db.insert(s.periodResponsibles).values(
     periodIds.flatMap((periodId) => [
       { periodId, role: "principal", name: "Lcda. Mercedes Aranguren", title: "Directora" },
@@ -208,7 +213,10 @@ export async function seedAcademics(db: DbOrTx, today: string): Promise<SeededAc
   );
   await db
     .insert(s.periodPensums)
-    .values(periodIds.flatMap((periodId) => attached.map((a) => ({ periodId, ...a }))));
+    .values([
+      ...firstVersions.map((a) => ({ periodId: olderRow!.id, ...a })),
+      ...[currentRow!.id, nextRow!.id].flatMap((periodId) => attached.map((a) => ({ periodId, ...a }))),
+    ]);
 
   return {
     specializationIds,
@@ -220,7 +228,10 @@ export async function seedAcademics(db: DbOrTx, today: string): Promise<SeededAc
   };
 }
 
-/** The current period began six weeks before `today` and lasts 16 weeks; the next starts 3 weeks later. */
+/**
+ * The current period began six weeks before `today` and lasts 16 weeks; the next starts 3 weeks later; the
+ * older one ended 3 weeks before the current began.
+ */
 function periodDates(today: string) {
   const build = (startDate: string, year: number, number: number) => {
     const endDate = day.add(startDate, 16 * 7 - 3);
@@ -247,5 +258,7 @@ function periodDates(today: string) {
   const current = build(start, year, number);
   const nextStart = day.monday(day.add(current.endDate, 21));
   const next = build(nextStart, number === 1 ? year : year + 1, number === 1 ? 2 : 1);
-  return { current, next };
+  const olderStart = day.monday(day.add(start, -(16 * 7 + 21)));
+  const older = build(olderStart, number === 1 ? year - 1 : year, number === 1 ? 2 : 1);
+  return { older, current, next };
 }

@@ -75,13 +75,17 @@ describe("demo seed", () => {
     expect(await count("specializations where is_basic")).toBe(1);
     expect(await count("pensums where version > 1 and previous_pensum_id is not null")).toBe(1);
     expect(await count("prelations")).toBeGreaterThan(5);
-    expect(await count("periods")).toBe(2);
+    expect(await count("periods")).toBe(3);
     expect(
       await count("periods where enabled and start_date <= '2031-03-12' and end_date >= '2031-03-12'"),
     ).toBe(1);
     expect(await count("periods where not enabled and start_date > '2031-03-12'")).toBe(1);
-    expect(await count("period_pensums")).toBe(6);
-    expect(await count("period_responsibles")).toBe(10);
+    // The older period (read-only) ended before the current one began.
+    expect(
+      await count("periods where not enabled and end_date < (select start_date from periods where enabled)"),
+    ).toBe(1);
+    expect(await count("period_pensums")).toBe(9);
+    expect(await count("period_responsibles")).toBe(15);
   });
 
   it("schedules every course section without conflicts", async () => {
