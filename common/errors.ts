@@ -129,6 +129,10 @@ export const errorDescriptions: Record<string, string> = {
     "Solo las prelaciones parciales pueden eliminarse en lote; las totales se eliminan una por una. No se eliminó ninguna.",
   course_has_pensums: "La materia pertenece a un pensum y no puede eliminarse.",
   course_has_sections: "La materia tiene secciones asociadas y no puede eliminarse.",
+  // Sections (issue 7)
+  section_has_students: "La sección tiene estudiantes inscritos y no puede eliminarse.",
+  section_has_schedules: "La sección tiene horarios asignados y no puede eliminarse.",
+  section_has_lessons: "La sección tiene clases o entregas finales registradas y no puede eliminarse.",
   student_period_fee_not_found: "El estudiante no tiene una cuota del período.",
 
   // Codes of database constraints (server/db/constraints.ts)

@@ -93,4 +93,20 @@ export const expectedRouteAccess: Record<string, ExpectedAccess> = {
   "PATCH /api/prelations/:id": "adminOnly",
   "DELETE /api/prelations": "adminOnly",
   "DELETE /api/prelations/:id": "adminOnly",
+
+  // Sections and course sections (7D; spec.md §6: section pages admin, coordinator and low admin — a
+  // coordinator only their specialization's; creation, edits and teacher assignment admin only).
+  "GET /api/sections": "sectionsMenu",
+  "GET /api/sections/:id": "sectionDetail",
+  "POST /api/sections": "adminOnly",
+  "PATCH /api/sections/:id": "adminOnly",
+  "DELETE /api/sections/:id": "adminOnly",
+  "GET /api/sections/:id/teachers": "sectionDetail",
+  "GET /api/sections/:id/students": "sectionDetail",
+  "GET /api/sections/:id/students-courses-notes": "sectionDetail",
+  "GET /api/sections/:id/courses/:course_id": "sectionDetail",
+  "PATCH /api/sections/:id/courses/:course_id": "adminOnly",
+  "PATCH /api/sections/:id/courses/:course_id/assign-teacher": "adminOnly",
+  "POST /api/sections/:id/courses/:course_id/assign-teacher": "adminOnly",
+  "GET /api/course-sections": "sectionDetail",
 };

@@ -10,6 +10,7 @@ import { notificationsRoutes } from "./notifications/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
+import { sectionsRoutes } from "./sections/routes.js";
 import { usersRoutes } from "./users/routes.js";
 
 /** Registers every module's routes under /api; each module owns its own routes.ts. */
@@ -27,4 +28,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(schedulesRoutes);
   await app.register(coursesRoutes);
   await app.register(prelationsRoutes);
+  await app.register(sectionsRoutes);
 }
