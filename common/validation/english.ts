@@ -188,5 +188,6 @@ export const fieldLabelsEn: Record<string, string> = {
   limit: "page size",
   search: "search",
   sort_by: "sort by",
+  format: "format",
   min_capacity: "minimum capacity",
 };

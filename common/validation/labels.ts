@@ -153,6 +153,7 @@ export const fieldLabels: Record<string, string> = {
   limit: "cantidad por página",
   search: "búsqueda",
   sort_by: "ordenar por",
+  format: "formato",
   min_capacity: "capacidad mínima",
 };
 

@@ -304,6 +304,7 @@ describe("Spanish validation messages", () => {
       limit: 0,
       search: "hola",
       sort_by: { field: "id", direction: "desc" },
+      format: "json",
     });
     const bad = await app.inject({
       method: "GET",

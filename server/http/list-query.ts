@@ -17,7 +17,14 @@ export type ListParams<F extends string = string> = {
   /** Trimmed; absent when blank. */
   search?: string;
   sort_by: Sort<F>;
+  /** `csv`: every row as a file (server/http/csv.ts `sendList`); JSON pages otherwise. */
+  format?: ListFormat;
+  /** Set by the CSV export's batches: `paginate` skips counting the total (its meta then counts the page). */
+  withoutTotal?: boolean;
 };
+
+/** How a list answers: JSON pages (default) or a CSV download of every row. */
+export type ListFormat = "json" | "csv";
 
 /** The range of a PostgreSQL `integer`: a filter beyond it is refused (422), never sent to the database. */
 export const INT_MIN = -2_147_483_648;
@@ -85,7 +92,8 @@ export function sortBySchema<const S extends readonly [string, ...string[]]>(
 /**
  * The querystring schema of a list route (ARCHITECTURE.md, "Lists"): `page` (from 1), `limit` (default 10,
  * 0 = every row, at most `maxLimit`), `search` (trimmed), `sort_by` (`field,asc|desc`, allow-listed: an
- * unknown field is a 422 on `sort_by`, never SQL) and the route's own typed `filters`.
+ * unknown field is a 422 on `sort_by`, never SQL), `format` (`json` or `csv`, answered by `sendList` of
+ * server/http/csv.ts) and the route's own typed `filters`.
  */
 export function listQuery<
   const S extends readonly [string, ...string[]],
@@ -115,6 +123,16 @@ export function listQuery<
       .transform((v) => v?.trim() || undefined)
       .describe("Texto a buscar (sin distinguir mayúsculas ni acentos)."),
     sort_by: sortBySchema(opts.sortable, defaultSort),
+    format: z
+      .preprocess(blankToUndefined, z.enum(["json", "csv"]).optional())
+      .transform((v): ListFormat => v ?? "json")
+      .meta({
+        type: "string",
+        enum: ["json", "csv"],
+        default: "json",
+        description:
+          "`csv`: todas las filas (sin páginas) como archivo CSV (UTF-8 con BOM), con los mismos filtros, búsqueda y orden.",
+      }),
     ...((opts.filters ?? {}) as F),
   });
 }

@@ -69,6 +69,7 @@ const TOTAL_COLUMN = "__list_total";
  *
  * One query: the page's rows carry the total in one more column, a count of the unpaged query that the
  * database runs once. Only a page past the end (no rows, so no total) asks for the count on its own.
+ * With `list.withoutTotal` (the CSV export's batches) nothing is counted and `meta.total` is the page's.
  *
  * ```ts
  * const query = db.select().from(classrooms).where(where).$dynamic();
@@ -85,7 +86,9 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
   const { db, query, list } = opts;
   const unpaged = query.getSQL();
   const paged = list.limit > 0;
-  if (paged) {
+  // The CSV export reads batch after batch and needs no total.
+  const counted = paged && !list.withoutTotal;
+  if (counted) {
     // Drizzle keeps the selection in `config.fields` (a per-query copy): the total rides along as one
     // more selected field, mapped like any other.
     const config = (query as unknown as { config: { fields: Record<string, unknown> } }).config;
@@ -102,7 +105,7 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
   const rows = (await rowsQuery) as (Awaited<Q>[number] & { [TOTAL_COLUMN]?: number })[];
 
   let total = rows.length;
-  if (paged) {
+  if (counted) {
     const first = rows[0];
     if (first) total = Number(first[TOTAL_COLUMN]);
     else if (list.page > 1) {

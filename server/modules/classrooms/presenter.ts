@@ -6,6 +6,7 @@ import {
   type classHourBriefSchema,
   weekdayNames,
 } from "../../../common/schemas/classrooms.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type {
   ClassHourRow,
   ClassroomAvailabilityResult,
@@ -25,6 +26,15 @@ export function presentClassroom(row: ClassroomRow): Classroom {
     state: row.enabled,
   };
 }
+
+/** The classrooms list as a CSV file (`GET /classrooms?format=csv`), with the list page's Spanish labels. */
+export const classroomCsvColumns: CsvColumn<ClassroomRow>[] = [
+  { header: "Código", value: (row) => row.code },
+  { header: "Descripción", value: (row) => row.description },
+  { header: "Máxima capacidad", value: (row) => row.maxCapacity },
+  { header: "Múltiples secciones", value: (row) => row.multipleSections },
+  { header: "Estado", value: (row) => (row.enabled ? "Habilitada" : "Deshabilitada") },
+];
 
 /** `HH:MM:SS` database times as `HH:MM`. */
 const hhmm = (time: string) => time.slice(0, 5);

@@ -9,9 +9,15 @@ import {
   updateClassroomSchema,
 } from "../../../common/schemas/classrooms.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listMetaSchema, listResponse } from "../../http/pagination.js";
-import { presentAvailability, presentClassroom, presentClassroomSchedule } from "./presenter.js";
+import {
+  classroomCsvColumns,
+  presentAvailability,
+  presentClassroom,
+  presentClassroomSchedule,
+} from "./presenter.js";
 import {
   availabilitySortable,
   classroomAvailability,
@@ -69,15 +75,20 @@ export async function classroomsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Listar aulas",
-        description: "Busca en código y descripción; filtros `enabled`, `multiple_sections`, `min_capacity`.",
+        description:
+          "Busca en código y descripción; filtros `enabled`, `multiple_sections`, `min_capacity`. " +
+          "`format=csv`: todas las aulas como archivo CSV.",
         querystring: classroomsQuery,
         response: { 200: listResponse(classroomSchema) },
       },
     },
-    async (request) => {
-      const page = await listClassrooms({ db, list: request.query });
-      return { data: page.rows.map(presentClassroom), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listClassrooms({ db, list }),
+        present: presentClassroom,
+        csv: { filename: "aulas", columns: classroomCsvColumns },
+      }),
   );
 
   r.get(

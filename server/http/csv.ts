@@ -1,0 +1,184 @@
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { FastifyReply } from "fastify";
+import type { ListParams } from "./list-query.js";
+import type { ListMeta, Page } from "./pagination.js";
+
+/**
+ * CSV export of list routes (issue 7, "Every list, from here on"). Every list route answers
+ * `?format=csv` with the same filters, search and sort as its JSON list, but every row (no paging),
+ * streamed in batches (never the whole file in memory), with Spanish column headers, as UTF-8 with a BOM
+ * (Excel then reads the accents) and cells that could run as a formula neutralised (CSV injection).
+ * `listQuery()` already accepts `format` (`json` by default), so a module only swaps its list handler for
+ * `sendList` and declares its columns:
+ *
+ * ```ts
+ * // presenter.ts — the columns of the file, in order, with spec.md's Spanish labels.
+ * export const classroomCsvColumns: CsvColumn<ClassroomRow>[] = [
+ *   { header: "Código", value: (row) => row.code },
+ *   { header: "Capacidad máxima", value: (row) => row.maxCapacity },
+ *   { header: "Habilitada", value: (row) => row.enabled }, // booleans: "Sí" / "No"
+ * ];
+ *
+ * // routes.ts — the list route; its querystring is a listQuery(), its access rule covers the CSV too.
+ * r.get("/classrooms", { onRequest: app.allow("adminGroup"), schema: { querystring: classroomsQuery, … } },
+ *   async (request, reply) =>
+ *     sendList(reply, {
+ *       list: request.query,
+ *       // The service's list function: called once for JSON, batch after batch for CSV.
+ *       fetchPage: (list) => listClassrooms({ db, list }),
+ *       present: presentClassroom,
+ *       csv: { filename: "aulas", columns: classroomCsvColumns },
+ *     }),
+ * );
+ * ```
+ *
+ * The answer is `Content-Type: text/csv; charset=utf-8` and
+ * `Content-Disposition: attachment; filename="aulas-2026-11-23.csv"` (today in the school's time zone).
+ * A list that is not paged by `paginate` (or needs its own cells) can call `sendCsv` with any async
+ * iterable of rows. The web side: `<DataTable csvExport={{ url: "/classrooms", params, filename }} />`.
+ */
+
+/** A value a cell may hold: formatted by `csvCell` (booleans as Sí/No, dates as `YYYY-MM-DD HH:MM`). */
+export type CsvValue = string | number | boolean | Date | null | undefined;
+
+/** One column of a CSV file: its Spanish header and how to read its cell from a row. */
+export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvValue };
+
+/** Rows read per query while streaming a CSV. */
+export const CSV_BATCH_SIZE = 500;
+
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell safe to open in a spreadsheet: one starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return gets a leading `'`, so it is shown as text instead of run as a formula. Numbers are left as
+ * numbers (a negative number is not a formula).
+ */
+export function neutralizeCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** `date` as `YYYY-MM-DD HH:MM` in `timeZone`. */
+function formatDateTime(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}
+
+/** The text of one cell: empty for null, Sí/No for booleans, dates in the school's zone, text neutralised. */
+export function csvCell(value: CsvValue, timeZone = "UTC"): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (value instanceof Date) return formatDateTime(value, timeZone);
+  return neutralizeCell(value);
+}
+
+/** Today in `timeZone` as `YYYY-MM-DD`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return formatDateTime(now, timeZone).slice(0, 10);
+}
+
+/** `aulas` → `aulas-2026-11-23.csv`; anything but letters, digits, `-` and `_` becomes `-`. */
+export function csvFilename(base: string, timeZone: string, now = new Date()): string {
+  const safe = base.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "lista";
+  return `${safe}-${todayIn(timeZone, now)}.csv`;
+}
+
+/**
+ * Every row of a paged list, batch after batch (`batchSize` rows per query), in the list's own order.
+ * The first batch is read before anything is sent, so a refusal (an unknown period, say) is still an
+ * ordinary error answer; later batches stream as the client reads.
+ */
+export async function* allRows<Row, L extends ListParams>(
+  list: L,
+  fetchPage: (list: L) => Promise<Page<Row>>,
+  batchSize = CSV_BATCH_SIZE,
+): AsyncGenerator<Row> {
+  for (let page = 1; ; page += 1) {
+    const { rows } = await fetchPage({ ...list, page, limit: batchSize, withoutTotal: true });
+    yield* rows;
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** Pulls the first item of an iterator now (errors surface before the answer starts), then the rest. */
+async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
+}
+
+/**
+ * Streams `rows` as a CSV download: BOM, a header line of `columns`, one line per row, RFC 4180 quoting
+ * (comma-separated, CRLF line ends). `filename` is the base name, without date or extension.
+ */
+export async function sendCsv<Row>(
+  reply: FastifyReply,
+  opts: { filename: string; columns: CsvColumn<Row>[]; rows: AsyncIterable<Row> },
+): Promise<FastifyReply> {
+  const timeZone = reply.server.config?.timeZone ?? "UTC";
+  const rows = await primed(opts.rows);
+  const { columns } = opts;
+  const records = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield columns.map((c) => csvCell(c.value(row), timeZone));
+    })(),
+  );
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((c) => neutralizeCell(c.header)),
+    record_delimiter: "windows",
+  });
+  // A database error half-way ends the download early (the status line is already sent).
+  records.on("error", (error) => csv.destroy(error));
+  records.pipe(csv);
+  return reply
+    .header("Content-Type", "text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${csvFilename(opts.filename, timeZone)}"`)
+    .header("Cache-Control", "no-store")
+    .send(csv);
+}
+
+/**
+ * A list route's answer: `{ data, meta }` for JSON (one page, `present`ed), or every row as a CSV file
+ * when the query says `format=csv` (see the example at the top of this file).
+ */
+export async function sendList<Row, Item, L extends ListParams>(
+  reply: FastifyReply,
+  opts: {
+    /** The route's parsed query (a `listQuery()`, with its filters). */
+    list: L;
+    /** One page of rows for a list like `list` (the CSV export changes only `page` and `limit`). */
+    fetchPage: (list: L) => Promise<Page<Row>>;
+    present: (row: Row) => Item;
+    csv: { filename: string; columns: CsvColumn<Row>[]; batchSize?: number };
+  },
+): Promise<{ data: Item[]; meta: ListMeta } | FastifyReply> {
+  if (opts.list.format === "csv") {
+    return sendCsv(reply, {
+      filename: opts.csv.filename,
+      columns: opts.csv.columns,
+      rows: allRows(opts.list, opts.fetchPage, opts.csv.batchSize),
+    });
+  }
+  const page = await opts.fetchPage(opts.list);
+  return { data: page.rows.map(opts.present), meta: page.meta };
+}
