@@ -8,6 +8,7 @@ import {
   shiftNames,
   type TeacherBrief,
 } from "../../../common/schemas/sections.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type {
   CourseSectionRow,
   SectionDetailRow,
@@ -102,3 +103,42 @@ export function presentStudentsCoursesNotes(row: StudentsCoursesNotesRow): Stude
     })),
   };
 }
+
+/** Columns of the sections CSV (spec.md §3 "Section", Spanish headers). */
+export const sectionCsvColumns: CsvColumn<SectionRow>[] = [
+  { header: "Código", value: (r) => r.code },
+  { header: "Letra", value: (r) => r.letterCode },
+  { header: "Título", value: (r) => r.title },
+  { header: "Período", value: (r) => `${r.period.year}-${r.period.number}` },
+  { header: "Especialización", value: (r) => r.specialization.title },
+  { header: "Semestre", value: (r) => r.semester.code },
+  { header: "Turno", value: (r) => shiftNames[r.shift as Shift] ?? r.shift },
+  { header: "Límite de varones", value: (r) => r.malesLimit },
+  { header: "Límite de hembras", value: (r) => r.femalesLimit },
+  { header: "Varones inscritos", value: (r) => r.malesCount },
+  { header: "Hembras inscritas", value: (r) => r.femalesCount },
+  { header: "Materias", value: (r) => r.coursesCount },
+];
+
+const teacherNames = (teachers: TeacherRow[]) =>
+  teachers.map((t) => `${t.firstName} ${t.lastName}`).join(", ");
+
+/** Columns of the course sections CSV (spec.md §2 course table labels). */
+export const courseSectionCsvColumns: CsvColumn<CourseSectionRow>[] = [
+  { header: "Sección", value: (r) => r.section.code },
+  { header: "Código", value: (r) => r.course.code },
+  { header: "Título", value: (r) => r.course.title },
+  { header: "Profesores", value: (r) => teacherNames(r.teachers) || "Sin profesor asignado" },
+  { header: "Varones asignados", value: (r) => r.malesCount },
+  { header: "Hembras asignadas", value: (r) => r.femalesCount },
+];
+
+/** Columns of the students-of-a-section CSV. */
+export const sectionStudentCsvColumns: CsvColumn<SectionStudentRow>[] = [
+  { header: "Cédula", value: (r) => r.identityDocument },
+  { header: "Nombre", value: (r) => r.firstName },
+  { header: "Apellido", value: (r) => r.lastName },
+  { header: "Género", value: (r) => (r.gender === "female" ? "Femenino" : "Masculino") },
+  { header: "Correo electrónico", value: (r) => r.email },
+  { header: "Estado", value: (r) => (r.status === "active" ? "Activo" : "Retirado") },
+];

@@ -15,15 +15,19 @@ import {
 } from "../../../common/schemas/sections.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
 import { principalOf } from "../../http/auth.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import {
+  courseSectionCsvColumns,
   presentCourseSection,
   presentSection,
   presentSectionDetail,
   presentSectionStudent,
   presentStudentsCoursesNotes,
   presentTeacher,
+  sectionCsvColumns,
+  sectionStudentCsvColumns,
 } from "./presenter.js";
 import {
   assignTeachers,
@@ -94,9 +98,14 @@ export async function sectionsRoutes(app: FastifyInstance) {
         response: { 200: listResponse(sectionSchema) },
       },
     },
-    async (request) => {
-      const page = await listSections({ db, caller: principalOf(request), list: request.query });
-      return { data: page.rows.map(presentSection), meta: page.meta };
+    async (request, reply) => {
+      const caller = principalOf(request);
+      return sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listSections({ db, caller, list }),
+        present: presentSection,
+        csv: { filename: "secciones", columns: sectionCsvColumns },
+      });
     },
   );
 
@@ -208,14 +217,15 @@ export async function sectionsRoutes(app: FastifyInstance) {
         response: { 200: listResponse(sectionStudentSchema) },
       },
     },
-    async (request) => {
-      const page = await listSectionStudents({
-        db,
-        caller: principalOf(request),
-        id: request.params.id,
+    async (request, reply) => {
+      const caller = principalOf(request);
+      const id = request.params.id;
+      return sendList(reply, {
         list: request.query,
+        fetchPage: (list) => listSectionStudents({ db, caller, id, list }),
+        present: presentSectionStudent,
+        csv: { filename: "estudiantes-seccion", columns: sectionStudentCsvColumns },
       });
-      return { data: page.rows.map(presentSectionStudent), meta: page.meta };
     },
   );
 
@@ -327,9 +337,14 @@ export async function sectionsRoutes(app: FastifyInstance) {
         response: { 200: listResponse(courseSectionSchema) },
       },
     },
-    async (request) => {
-      const page = await listCourseSections({ db, caller: principalOf(request), list: request.query });
-      return { data: page.rows.map(presentCourseSection), meta: page.meta };
+    async (request, reply) => {
+      const caller = principalOf(request);
+      return sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listCourseSections({ db, caller, list }),
+        present: presentCourseSection,
+        csv: { filename: "materias-de-seccion", columns: courseSectionCsvColumns },
+      });
     },
   );
 }

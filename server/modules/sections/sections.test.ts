@@ -572,3 +572,34 @@ describe("students of a section", () => {
     expect((await api("DELETE", `/sections/${section.id}`, as.admin)).statusCode).toBe(404);
   });
 });
+
+describe("CSV export", () => {
+  it("answers the sections list as CSV with the same filters, Spanish headers, BOM and neutralised cells", async () => {
+    await createSection({ semester_id: world.adm.s1, letter_code: "V", title: "=HYPERLINK(1)" });
+    const res = await api(
+      "GET",
+      `/sections?period_id=${world.periodId}&specialization_id=${world.adm.specializationId}&format=csv&sort_by=code`,
+      as.admin,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="secciones-.*\.csv"/);
+    expect(res.body.startsWith("\uFEFF")).toBe(true);
+    const lines = res.body.slice(1).trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      "Código,Letra,Título,Período,Especialización,Semestre,Turno,Límite de varones,Límite de hembras,Varones inscritos,Hembras inscritas,Materias",
+    );
+    const rows = lines.slice(1);
+    expect(rows.every((l) => l.startsWith("TADM-S1"))).toBe(true);
+    expect(rows.find((l) => l.startsWith("TADM-S1V,"))).toContain(",'=HYPERLINK(1),2030-1,");
+    expect(rows.find((l) => l.startsWith("TADM-S1V,"))).toContain(",Mañana,15,15,0,0,2");
+
+    const cs = await api("GET", `/course-sections?period_id=${world.periodId}&format=csv`, as.lowAdmin);
+    expect(cs.statusCode).toBe(200);
+    expect(cs.body.slice(1).split(/\r?\n/)[0]).toBe(
+      "Sección,Código,Título,Profesores,Varones asignados,Hembras asignadas",
+    );
+    expect(cs.body).toContain("Sin profesor asignado");
+    expect((await api("GET", "/sections?format=csv", as.student)).statusCode).toBe(403);
+  });
+});
