@@ -29,7 +29,24 @@ const classrooms = {
   edit: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomEditPage }))),
 };
 
+const calendar = {
+  holidays: lazyPage(() => import("./holidays").then((m) => ({ default: m.HolidayListPage }))),
+  activities: lazyPage(() => import("./activities").then((m) => ({ default: m.ActivityListPage }))),
+  activityCreate: lazyPage(() => import("./activities").then((m) => ({ default: m.ActivityCreatePage }))),
+  activityEdit: lazyPage(() => import("./activities").then((m) => ({ default: m.ActivityEditPage }))),
+  classHours: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourListPage }))),
+  classHourCreate: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourCreatePage }))),
+  classHourEdit: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourEditPage }))),
+};
+
 export const pages: Partial<Record<string, ComponentType>> = {
+  "/holidays": calendar.holidays,
+  "/activities": calendar.activities,
+  "/activities/create": calendar.activityCreate,
+  "/activities/:id/edit": calendar.activityEdit,
+  "/classhours": calendar.classHours,
+  "/classhours/create": calendar.classHourCreate,
+  "/classhours/:id/edit": calendar.classHourEdit,
   "/home": lazyPage(() => import("./home/HomePage")),
   "/soon": lazyPage(() => import("./system/SoonPage")),
   "/profile": lazyPage(() => import("./profile").then((m) => ({ default: m.ProfilePage }))),

@@ -1,0 +1,2 @@
+export { ActivityListPage } from "./ActivityListPage";
+export { ActivityCreatePage, ActivityEditPage } from "./ActivityPages";

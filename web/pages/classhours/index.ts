@@ -1,0 +1,2 @@
+export { ClassHourListPage } from "./ClassHourListPage";
+export { ClassHourCreatePage, ClassHourEditPage } from "./ClassHourPages";

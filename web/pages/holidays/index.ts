@@ -1,0 +1,1 @@
+export { HolidayListPage } from "./HolidayListPage";
