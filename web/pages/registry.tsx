@@ -39,7 +39,20 @@ const calendar = {
   classHourEdit: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourEditPage }))),
 };
 
+const schedules = {
+  list: lazyPage(() => import("./schedules").then((m) => ({ default: m.ScheduleListPage }))),
+  show: lazyPage(() => import("./schedules").then((m) => ({ default: m.ScheduleShowPage }))),
+  availability: lazyPage(() => import("./schedules").then((m) => ({ default: m.DisponibilitiesPage }))),
+  edit: lazyPage(() => import("./schedules").then((m) => ({ default: m.EditSchedulePage }))),
+  set: lazyPage(() => import("./schedules").then((m) => ({ default: m.SetSchedulePage }))),
+};
+
 export const pages: Partial<Record<string, ComponentType>> = {
+  "/schedules": schedules.list,
+  "/schedules/show": schedules.show,
+  "/schedules/disponibilities": schedules.availability,
+  "/schedules/edit/:section_id/:course_id/:schedule_id": schedules.edit,
+  "/sections/:section_id/courses/:course_id/set-shcedule": schedules.set,
   "/holidays": calendar.holidays,
   "/activities": calendar.activities,
   "/activities/create": calendar.activityCreate,
