@@ -1,14 +1,10 @@
 import { z } from "zod";
-import { classHourBriefSchema, weekdays } from "./classrooms.js";
+import { classHourBriefSchema } from "./classrooms.js";
 
 export { weekdayNames, weekdays } from "./classrooms.js";
 
 const id = z.number().int().min(1).max(2_147_483_647);
-const day = z
-  .number()
-  .int()
-  .min(weekdays[0])
-  .max(weekdays[weekdays.length - 1]);
+const day = z.number().int().min(1).max(6);
 const classHoursIds = z
   .array(id)
   .min(1)

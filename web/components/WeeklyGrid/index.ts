@@ -1,0 +1,1 @@
+export { type GridClassHour, type GridItem, WeeklyGrid, type WeeklyGridProps } from "./WeeklyGrid";
