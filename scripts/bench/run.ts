@@ -20,6 +20,7 @@ import { ensureDemo } from "../../server/db/seed/demo.js";
 import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-load.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
+import { prepareSchedules } from "./schedules.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 type Kind = "pglite" | "postgres";
@@ -312,6 +313,8 @@ async function benchKind(kind: Kind) {
   }
   const started = Date.now();
   const creds = await seed({ databaseUrl, dataDir });
+  // A period of 60 sections with full weekly schedules (issue 7), for the schedule scenarios.
+  const scheduleIds = await prepareSchedules({ databaseUrl, dataDir });
   // Serving a 10 MB file (issue 12): stored now, downloaded after the other scenarios (file-serving.ts).
   const wantsFile = !only || fileServingName.toLowerCase().includes(only.toLowerCase());
   const file = wantsFile
@@ -354,7 +357,7 @@ async function benchKind(kind: Kind) {
   let server: ChildProcess | undefined;
   const memory = { idle: null as number | null, peak: null as number | null };
   let sampler: NodeJS.Timeout | undefined;
-  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1 };
+  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1, schedules: scheduleIds };
   try {
     server = await startProcess({
       script: "server/main.ts",

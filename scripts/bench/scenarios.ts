@@ -1,4 +1,5 @@
 // The bench's scenarios: one entry per measured call. Later issues append theirs to `scenarios`.
+import type { ScheduleBenchIds } from "./schedules.js";
 
 /** What a scenario may use, prepared by the bench after seeding and starting the server. */
 export type BenchContext = {
@@ -8,6 +9,8 @@ export type BenchContext = {
   adminPassword: string;
   /** A user id that exists (the reference reads it). */
   userId: number;
+  /** The schedule bench's period of 60 sections (schedules.ts). */
+  schedules?: ScheduleBenchIds;
 };
 
 export type Scenario = {
@@ -62,5 +65,28 @@ export const scenarios: Scenario[] = [
     varyAddress: true,
     rate: 20,
     fixedRateOnly: true,
+  },
+  // Schedules (issue 7): a period of 60 sections with full weeks (schedules.ts); 20 req/s, p95 ≤ 30 ms.
+  {
+    name: "GET /api/schedules/grid?section_id=… (weekly grid of a section)",
+    path: (ctx) => `/api/schedules/grid?section_id=${ctx.schedules?.sectionId}`,
+    headers: asAdmin,
+    rate: 20,
+    goalPercent: 30,
+  },
+  {
+    name: "GET /api/classrooms/schedules-availability (period of 60 sections, whole week)",
+    path: (ctx) =>
+      `/api/classrooms/schedules-availability?period_id=${ctx.schedules?.periodId}&search=HB-&page=1&limit=10`,
+    headers: asAdmin,
+    rate: 20,
+    goalPercent: 30,
+  },
+  {
+    name: "GET /api/schedules/grid?period_id=… (occupancy of 60 sections, the editor's one request)",
+    path: (ctx) => `/api/schedules/grid?period_id=${ctx.schedules?.periodId}`,
+    headers: asAdmin,
+    rate: 20,
+    goalPercent: 30,
   },
 ];
