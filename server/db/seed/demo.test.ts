@@ -150,7 +150,12 @@ describe("demo seed", () => {
 
   it("fills the calendar and the notifications", async () => {
     expect(await count("holidays")).toBeGreaterThanOrEqual(12);
-    expect(await count("activities")).toBe(6);
+    expect(await count("activities")).toBe(15);
+    // A month of activities around today (March 2031), and the Venezuelan holidays of the periods' years.
+    expect(
+      await count("activities where start_date <= '2031-03-31' and end_date >= '2031-03-01'"),
+    ).toBeGreaterThanOrEqual(8);
+    expect(await count("holidays where start_date = '2031-07-05'")).toBe(1);
     expect(await count("notifications where sender_user_id is null")).toBeGreaterThan(0);
     expect(await count("notifications where type = 7 and receiver_user_id is not null")).toBe(1);
     expect(await count("notification_receivers")).toBeGreaterThan(134);
