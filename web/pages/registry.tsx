@@ -29,6 +29,21 @@ const classrooms = {
   edit: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomEditPage }))),
 };
 
+const courses = {
+  list: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseListPage }))),
+  all: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseAllPage }))),
+  make: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseMakePage }))),
+  assign: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseAssignPage }))),
+  pensum: lazyPage(() => import("./courses").then((m) => ({ default: m.PensumCoursesPage }))),
+  pensumShow: lazyPage(() => import("./courses").then((m) => ({ default: m.PensumCoursesShowPage }))),
+};
+
+const prelations = {
+  list: lazyPage(() => import("./prelations").then((m) => ({ default: m.PrelationListPage }))),
+  create: lazyPage(() => import("./prelations").then((m) => ({ default: m.PrelationCreatePage }))),
+  edit: lazyPage(() => import("./prelations").then((m) => ({ default: m.PrelationEditPage }))),
+};
+
 const calendar = {
   holidays: lazyPage(() => import("./holidays").then((m) => ({ default: m.HolidayListPage }))),
   activities: lazyPage(() => import("./activities").then((m) => ({ default: m.ActivityListPage }))),
@@ -66,6 +81,15 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/classrooms": classrooms.list,
   "/classrooms/create": classrooms.create,
   "/classrooms/:id/edit": classrooms.edit,
+  "/courses": courses.list,
+  "/courses/all": courses.all,
+  "/courses/make": courses.make,
+  "/courses/:id/assign": courses.assign,
+  "/courses/periods/:period/specializations/:specialization/pensum/:pensum": courses.pensum,
+  "/courses/periods/:period/specializations/:specialization/pensum/:pensum/show": courses.pensumShow,
+  "/prelations": prelations.list,
+  "/prelations/create": prelations.create,
+  "/prelations/:course/edit": prelations.edit,
   "/audit-log": lazyPage(() => import("./audit").then((m) => ({ default: m.AuditLogPage }))),
   "/backups": lazyPage(() => import("./backups").then((m) => ({ default: m.BackupsPage }))),
 };

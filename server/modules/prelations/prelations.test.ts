@@ -199,7 +199,7 @@ describe("prelation rules", () => {
     const p = await pensumWith({ semesters: 2, perSemester: 1 });
     const other = await pensumWith({ semesters: 1, perSemester: 1 });
     const [[a], [b]] = p.courses as [number[], number[]];
-    await ctx.db.update(s.courses).set({ enabled: false }).where(eq(s.courses.id, a));
+    await ctx.db.update(s.courses).set({ enabled: false }).where(eq(s.courses.id, a!));
     const disabled = await create({ pensum_id: p.pensumId, course_id: b, required_course_id: a });
     expect(disabled.statusCode).toBe(400);
     expect(disabled.json().message).toBe("disabled_course_detected");

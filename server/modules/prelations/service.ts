@@ -29,7 +29,10 @@ const required = alias(courses, "prelation_required");
 const requiredSemester = alias(semesters, "prelation_required_semester");
 const requiredLink = alias(semesterCourses, "prelation_required_link");
 
-const courseFields = (c: typeof course, s: typeof courseSemester) => ({
+const courseFields = (
+  c: typeof course | typeof required,
+  s: typeof courseSemester | typeof requiredSemester,
+) => ({
   id: c.id,
   code: c.code,
   title: c.title,

@@ -1,0 +1,3 @@
+export { PrelationCreatePage } from "./PrelationCreatePage";
+export { PrelationEditPage } from "./PrelationEditPage";
+export { PrelationListPage } from "./PrelationListPage";
