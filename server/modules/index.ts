@@ -7,10 +7,13 @@ import { classroomsRoutes } from "./classrooms/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
+import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
+import { semestersRoutes } from "./semesters/routes.js";
+import { specializationsRoutes } from "./specializations/routes.js";
 import { usersRoutes } from "./users/routes.js";
 
 /** Registers every module's routes under /api; each module owns its own routes.ts. */
@@ -29,4 +32,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(coursesRoutes);
   await app.register(prelationsRoutes);
   await app.register(sectionsRoutes);
+  await app.register(specializationsRoutes);
+  await app.register(pensumsRoutes);
+  await app.register(semestersRoutes);
 }

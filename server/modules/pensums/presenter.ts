@@ -1,0 +1,38 @@
+import type { Pensum, PensumDetail } from "../../../common/schemas/pensums.js";
+import { presentSemester } from "../semesters/presenter.js";
+import type { PensumDetailRow, PensumRow } from "./service.js";
+
+export function presentPensum(row: PensumRow): Pensum {
+  return {
+    id: row.id,
+    specialization_id: row.specializationId,
+    specialization: {
+      id: row.specialization.id,
+      title: row.specialization.title,
+      code: row.specialization.code,
+      is_basic: row.specialization.isBasic,
+    },
+    name: row.name,
+    version: row.version,
+    previous_pensum_id: row.previousPensumId,
+    enabled: row.enabled,
+    semesters_count: row.semestersCount,
+    courses_count: row.coursesCount,
+    periods_count: row.periodsCount,
+  };
+}
+
+export function presentPensumDetail(row: PensumDetailRow): PensumDetail {
+  return {
+    ...presentPensum(row),
+    semesters: row.semesters.map(presentSemester),
+    prelations: row.prelations.map((p) => ({
+      id: p.id,
+      course_id: p.courseId,
+      required_course_id: p.requiredCourseId,
+      type: p.type,
+    })),
+    periods: row.periods,
+    versions: row.versions,
+  };
+}
