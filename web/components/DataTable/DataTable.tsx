@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ColumnsMenu } from "./ColumnsMenu";
 import { useHiddenColumns } from "./column-visibility";
 import { type DataTableColumn, nextSortBy, skeletonRecords, toMantineColumns } from "./columns";
+import { type CsvExport, ExportCsvButton } from "./ExportCsvButton";
 import { PAGE_SIZE_OPTIONS, pageCount } from "./list-params";
 import { PageJump } from "./PageJump";
 import { SearchInput } from "./SearchInput";
@@ -46,6 +47,11 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Record key; `id` by default. */
   idAccessor?: string;
+  /**
+   * Adds "Exportar CSV": every row of the list route (`url`, relative to /api) with the list's `params`
+   * (search, sort, filters; page and limit are dropped), saved as `{filename}-{today}.csv`.
+   */
+  csvExport?: CsvExport;
 }
 
 /**
@@ -73,6 +79,7 @@ export function DataTable<T>({
   actionsTitle,
   toolbar,
   idAccessor = "id",
+  csvExport,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const { hidden, toggle: toggleColumn } = useHiddenColumns(columns, storageKey);
@@ -137,6 +144,7 @@ export function DataTable<T>({
         {onSearchChange ? <SearchInput value={search} onChange={onSearchChange} /> : <span />}
         <Group gap="sm" wrap="wrap">
           {toolbar}
+          {csvExport ? <ExportCsvButton {...csvExport} /> : null}
           <ColumnsMenu columns={columns} hidden={hidden} onToggle={toggleColumn} />
         </Group>
       </Group>

@@ -71,6 +71,7 @@ export function ClassroomListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="classrooms"
+        csvExport={{ url: "/classrooms", params: toListQuery(params), filename: "aulas" }}
         {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
         {...(canWrite ? { actions } : {})}
         toolbar={
