@@ -54,6 +54,12 @@ const calendar = {
   classHourEdit: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourEditPage }))),
 };
 
+const periods = {
+  list: lazyPage(() => import("./periods").then((m) => ({ default: m.PeriodListPage }))),
+  make: lazyPage(() => import("./periods").then((m) => ({ default: m.PeriodFormPage }))),
+  detail: lazyPage(() => import("./periods").then((m) => ({ default: m.PeriodDetailPage }))),
+};
+
 const schedules = {
   list: lazyPage(() => import("./schedules").then((m) => ({ default: m.ScheduleListPage }))),
   show: lazyPage(() => import("./schedules").then((m) => ({ default: m.ScheduleShowPage }))),
@@ -81,6 +87,9 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/classrooms": classrooms.list,
   "/classrooms/create": classrooms.create,
   "/classrooms/:id/edit": classrooms.edit,
+  "/periods": periods.list,
+  "/periods/make": periods.make,
+  "/periods/:id": periods.detail,
   "/courses": courses.list,
   "/courses/all": courses.all,
   "/courses/make": courses.make,

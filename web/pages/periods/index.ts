@@ -1,0 +1,3 @@
+export { PeriodDetailPage } from "./PeriodDetailPage";
+export { PeriodFormPage } from "./PeriodFormPage";
+export { PeriodListPage } from "./PeriodListPage";
