@@ -109,4 +109,25 @@ export const expectedRouteAccess: Record<string, ExpectedAccess> = {
   "PATCH /api/sections/:id/courses/:course_id/assign-teacher": "adminOnly",
   "POST /api/sections/:id/courses/:course_id/assign-teacher": "adminOnly",
   "GET /api/course-sections": "sectionDetail",
+
+  // Class hours (spec.md §6: lists admin and low admin; writes admin).
+  "GET /api/class-hours": "adminGroup",
+  "GET /api/class-hours/:id": "adminGroup",
+  "POST /api/class-hours": "adminOnly",
+  "PATCH /api/class-hours/:id": "adminOnly",
+  "DELETE /api/class-hours/:id": "adminOnly",
+
+  // Holidays (spec.md §2 common route: everyone reads; administrators write).
+  "GET /api/holidays": "everyone",
+  "GET /api/holidays/:id": "everyone",
+  "POST /api/holidays": "adminOnly",
+  "PATCH /api/holidays/:id": "adminOnly",
+  "DELETE /api/holidays/:id": "adminOnly",
+
+  // Activities ("Cronograma de actividades (all)"; create and edit admin only).
+  "GET /api/activities": "everyone",
+  "GET /api/activities/:id": "everyone",
+  "POST /api/activities": "adminOnly",
+  "PATCH /api/activities/:id": "adminOnly",
+  "DELETE /api/activities/:id": "adminOnly",
 };
