@@ -68,7 +68,20 @@ const schedules = {
   set: lazyPage(() => import("./schedules").then((m) => ({ default: m.SetSchedulePage }))),
 };
 
+const sections = {
+  list: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionListPage }))),
+  create: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionCreatePage }))),
+  detail: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionDetailPage }))),
+  students: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionStudentsPage }))),
+  notes: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionNotesPage }))),
+};
+
 export const pages: Partial<Record<string, ComponentType>> = {
+  "/sections": sections.list,
+  "/sections/create": sections.create,
+  "/sections/:section_id": sections.detail,
+  "/sections/:section_id/students": sections.students,
+  "/sections/:section_id/students-courses-notes": sections.notes,
   "/schedules": schedules.list,
   "/schedules/show": schedules.show,
   "/schedules/disponibilities": schedules.availability,
