@@ -130,4 +130,29 @@ export const expectedRouteAccess: Record<string, ExpectedAccess> = {
   "POST /api/activities": "adminOnly",
   "PATCH /api/activities/:id": "adminOnly",
   "DELETE /api/activities/:id": "adminOnly",
+
+  // Specializations (spec.md §6: lists admin and low admin; create and edit admin).
+  "GET /api/specializations": "adminGroup",
+  "GET /api/specializations/:id": "adminGroup",
+  "GET /api/specializations/:id/coordinator": "adminGroup",
+  "POST /api/specializations": "adminOnly",
+  "POST /api/specializations/periods/pensums/semesters/courses": "adminOnly",
+  "PATCH /api/specializations/:id": "adminOnly",
+  "DELETE /api/specializations/:id": "adminOnly",
+
+  // Pensums and their semesters (lists admin and low admin; pensum create and edit admin).
+  "GET /api/pensums": "adminGroup",
+  "GET /api/pensums/:id": "adminGroup",
+  "POST /api/pensums": "adminOnly",
+  "POST /api/pensums/:id/versions": "adminOnly",
+  "PATCH /api/pensums/:id": "adminOnly",
+  "DELETE /api/pensums/:id": "adminOnly",
+  "GET /api/semesters": "adminGroup",
+  "GET /api/semesters/:id": "adminGroup",
+  "POST /api/semesters": "adminOnly",
+  "PATCH /api/semesters/:id": "adminOnly",
+  "DELETE /api/semesters/:id": "adminOnly",
+  "GET /api/semesters/:id/courses": "adminGroup",
+  "PUT /api/semesters/:id/courses": "adminOnly",
+  "PATCH /api/semesters/:id/courses/:course_id": "adminOnly",
 };

@@ -76,6 +76,19 @@ const sections = {
   notes: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionNotesPage }))),
 };
 
+const specializations = {
+  list: lazyPage(() => import("./specializations").then((m) => ({ default: m.SpecializationListPage }))),
+  create: lazyPage(() => import("./specializations").then((m) => ({ default: m.SpecializationCreatePage }))),
+  edit: lazyPage(() => import("./specializations").then((m) => ({ default: m.SpecializationEditPage }))),
+};
+
+const pensums = {
+  list: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumListPage }))),
+  create: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumCreatePage }))),
+  detail: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumDetailPage }))),
+  edit: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumEditPage }))),
+};
+
 export const pages: Partial<Record<string, ComponentType>> = {
   "/sections": sections.list,
   "/sections/create": sections.create,
@@ -114,6 +127,13 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/prelations/:course/edit": prelations.edit,
   "/audit-log": lazyPage(() => import("./audit").then((m) => ({ default: m.AuditLogPage }))),
   "/backups": lazyPage(() => import("./backups").then((m) => ({ default: m.BackupsPage }))),
+  "/specializations": specializations.list,
+  "/specializations/create": specializations.create,
+  "/specializations/:id/edit": specializations.edit,
+  "/pensums": pensums.list,
+  "/pensums/create": pensums.create,
+  "/pensums/:id": pensums.detail,
+  "/pensums/:id/edit": pensums.edit,
 };
 
 /** Route paths whose first segment does not name their area. */

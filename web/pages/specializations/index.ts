@@ -1,0 +1,3 @@
+export { SpecializationCreatePage } from "./SpecializationCreatePage";
+export { SpecializationEditPage } from "./SpecializationEditPage";
+export { SpecializationListPage } from "./SpecializationListPage";
