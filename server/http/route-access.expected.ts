@@ -155,4 +155,19 @@ export const expectedRouteAccess: Record<string, ExpectedAccess> = {
   "GET /api/semesters/:id/courses": "adminGroup",
   "PUT /api/semesters/:id/courses": "adminOnly",
   "PATCH /api/semesters/:id/courses/:course_id": "adminOnly",
+
+  // Periods (spec.md §6: lists and detail admin and low admin, writes admin; the enabled period for every
+  // logged-in user; the pre-registration period for the public pre-inscription form).
+  "GET /api/periods": "adminGroup",
+  "GET /api/periods/:id": "adminGroup",
+  "GET /api/periods/:id/courses-by-specialization": "adminGroup",
+  "POST /api/periods": "adminOnly",
+  "PATCH /api/periods/:id": "adminOnly",
+  "PATCH /api/periods/:id/open-inscriptions": "adminOnly",
+  "PUT /api/periods/:id/pensums/:pensum_id": "adminOnly",
+  "DELETE /api/periods/:id": "adminOnly",
+  "GET /api/enabled-period": "everyone",
+  "GET /api/enabled-period/pensums": "everyone",
+  "GET /api/enabled-inscription-period": "everyone",
+  "GET /api/enabled-preregisters-period": "public",
 };

@@ -491,3 +491,35 @@ describe("assertDateOrder", () => {
     ).toThrow("invalid_date_range");
   });
 });
+
+describe("periods CSV", () => {
+  let ctx: TestContext;
+  let as: Record<Roles, Headers>;
+  const api = caller(() => ctx);
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    as = await signIn(ctx);
+  });
+  afterAll(() => ctx?.close());
+
+  it("exports every period with the list's search and order, Spanish headers and money as an amount", async () => {
+    for (const number of [1, 2, 3]) {
+      const res = await api("POST", "/periods", as.admin, {
+        ...periodBody(2070, number, 100 * number),
+        responsibles: { principal: { name: '=HYPERLINK("x")' } },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const res = await api("GET", "/periods?format=csv&limit=1&search=2070-&sort_by=number,asc", as.lowAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.body.startsWith("\uFEFF")).toBe(true);
+    const lines = res.body.replace("\uFEFF", "").trim().split(/\r?\n/);
+    expect(lines[0]).toContain("Período,Año,Número,Estado");
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["2070-1", "2070-2", "2070-3"]);
+    expect(lines[1]).toContain("250.50");
+    expect(lines[1]).toContain("'=HYPERLINK");
+    expect((await api("GET", "/periods?format=csv", as.teacher)).statusCode).toBe(403);
+  });
+});

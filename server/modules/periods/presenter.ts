@@ -5,6 +5,7 @@ import type {
   PeriodPensum,
 } from "../../../common/schemas/periods.js";
 import { periodName } from "../../../common/schemas/periods.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type {
   CoursesBySpecializationView,
   PeriodDetailView,
@@ -81,3 +82,42 @@ export function presentPeriodPensum(row: PeriodPensumView): PeriodPensum {
 export function presentCoursesBySpecialization(row: CoursesBySpecializationView): CoursesBySpecialization {
   return { ...specialization(row), pensum: row.pensum, semesters: row.semesters };
 }
+
+const stateNames: Record<PeriodView["state"], string> = {
+  current: "Actual",
+  next: "Próximo",
+  older: "Anterior",
+  other: "Sin activar",
+};
+
+/** Columns of the periods CSV (spec.md §3 fields, Spanish headers); money as an amount, not hundredths. */
+export const periodCsvColumns: CsvColumn<PeriodView>[] = [
+  { header: "Período", value: (p) => periodName(p) },
+  { header: "Año", value: (p) => p.year },
+  { header: "Número", value: (p) => p.number },
+  { header: "Estado", value: (p) => stateNames[p.state] },
+  { header: "Activo", value: (p) => p.enabled },
+  { header: "Semanas", value: (p) => p.weeksLength },
+  { header: "Fecha de inicio", value: (p) => p.startDate },
+  { header: "Fecha de cierre", value: (p) => p.endDate },
+  { header: "Inicio del primer corte", value: (p) => p.firstCutStartDate },
+  { header: "Cierre del primer corte", value: (p) => p.firstCutEndDate },
+  { header: "Inicio del segundo corte", value: (p) => p.secondCutStartDate },
+  { header: "Cierre del segundo corte", value: (p) => p.secondCutEndDate },
+  { header: "Cierre de la primera mitad", value: (p) => p.firstHalfEndDate },
+  { header: "Cierre de la segunda mitad", value: (p) => p.secondHalfEndDate },
+  { header: "Recordatorio del primer corte", value: (p) => p.pendingEvaluationsFcReminderDate },
+  { header: "Recordatorio del segundo corte", value: (p) => p.pendingEvaluationsScReminderDate },
+  { header: "Nota mínima aprobatoria", value: (p) => p.approvalMinimumNote },
+  { header: "Promedio mínimo aprobatorio", value: (p) => p.approvalMinimumAvg },
+  { header: "Nota de bajo rendimiento", value: (p) => p.lowPerformanceNote },
+  { header: "Nota de alto rendimiento", value: (p) => p.highPerformanceNote },
+  { header: "Inscripciones abiertas", value: (p) => p.enabledInscriptions },
+  { header: "Preinscripciones abiertas", value: (p) => p.enabledPreregisters },
+  { header: "Precio del semestre", value: (p) => (p.semesterPriceE2 / 100).toFixed(2) },
+  { header: "Director(a)", value: (p) => p.responsibles.principal?.name },
+  { header: "Subdirector(a)", value: (p) => p.responsibles.vice_principal?.name },
+  { header: "Control de estudios", value: (p) => p.responsibles.study_control?.name },
+  { header: "Administrador(a)", value: (p) => p.responsibles.manager?.name },
+  { header: "Firmante", value: (p) => p.responsibles.signer?.name },
+];

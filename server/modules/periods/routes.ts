@@ -11,9 +11,11 @@ import {
   updatePeriodSchema,
 } from "../../../common/schemas/periods.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import {
+  periodCsvColumns,
   presentCoursesBySpecialization,
   presentPeriod,
   presentPeriodDetail,
@@ -64,15 +66,18 @@ export async function periodsRoutes(app: FastifyInstance) {
         summary: "Listar períodos",
         description:
           "Por omisión del más reciente al más antiguo (id descendente); `sort_by=year,desc` ordena por año y " +
-          "número. Busca por `año-número`; filtros `enabled` y `year`.",
+          "número. Busca por `año-número`; filtros `enabled` y `year`. `format=csv` descarga todas las filas.",
         querystring: periodsQuery,
         response: { 200: listResponse(periodSchema) },
       },
     },
-    async (request) => {
-      const page = await listPeriods({ db, list: request.query });
-      return { data: page.rows.map(presentPeriod), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listPeriods({ db, list }),
+        present: presentPeriod,
+        csv: { filename: "periodos", columns: periodCsvColumns },
+      }),
   );
 
   r.get(

@@ -100,6 +100,7 @@ export function PeriodListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="periods"
+        csvExport={{ url: "/periods", params: toListQuery(params), filename: "periodos" }}
         {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
         actions={actions}
         toolbar={
