@@ -9,14 +9,27 @@ import type { AccessRule } from "../../common/access.js";
  * - `"authenticated"` (`app.authenticate`): any logged-in user; only the anonymous caller gets 401;
  * - `"public"` (no hook): anyone, also without a token (login, health, confirm-account, recovery,
  *   public pre-inscription, API docs);
- * - `"internal"`: a route with its own check (a machine token), refused to every ordinary caller.
+ * - `"internal"`: a route with its own check (a machine token), refused to every ordinary caller;
+ * - `byRecord(rule, why)`: the rule, plus a record rule in the service (see `byRecord`).
  *
  * Adding a route? Add its line here, `"METHOD /api/path"` with Fastify's path syntax (`:id`), in its
  * module's block. Keep one line per route. HEAD routes (Fastify's twins of GET routes) are not listed.
  */
 export type ExpectedAccess = AccessRule | "authenticated" | "public" | "internal";
 
-export const expectedRouteAccess: Record<string, ExpectedAccess> = {
+/** A rule whose service also checks the record (who may see which row), with the reason. */
+export type RecordScoped = { rule: AccessRule | "authenticated"; byRecord: string };
+
+/**
+ * `byRecord("sectionDetail", "a coordinator sees only their specializations' sections")`: the route's role
+ * rule, plus a record rule in its service. The walk's users own no records, so a role inside the rule may
+ * then get 403 too (administrators never).
+ */
+export const byRecord = (rule: RecordScoped["rule"], why: string): RecordScoped => ({ rule, byRecord: why });
+
+const COORDINATOR_SECTIONS = "a coordinator sees only the sections of the specializations they coordinate";
+
+export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> = {
   // Platform: health and the API docs (hidden from the docs themselves).
   "GET /api/health": "public",
   "GET /api/docs": "public",
@@ -97,14 +110,14 @@ export const expectedRouteAccess: Record<string, ExpectedAccess> = {
   // Sections and course sections (7D; spec.md §6: section pages admin, coordinator and low admin — a
   // coordinator only their specialization's; creation, edits and teacher assignment admin only).
   "GET /api/sections": "sectionsMenu",
-  "GET /api/sections/:id": "sectionDetail",
+  "GET /api/sections/:id": byRecord("sectionDetail", COORDINATOR_SECTIONS),
   "POST /api/sections": "adminOnly",
   "PATCH /api/sections/:id": "adminOnly",
   "DELETE /api/sections/:id": "adminOnly",
-  "GET /api/sections/:id/teachers": "sectionDetail",
-  "GET /api/sections/:id/students": "sectionDetail",
-  "GET /api/sections/:id/students-courses-notes": "sectionDetail",
-  "GET /api/sections/:id/courses/:course_id": "sectionDetail",
+  "GET /api/sections/:id/teachers": byRecord("sectionDetail", COORDINATOR_SECTIONS),
+  "GET /api/sections/:id/students": byRecord("sectionDetail", COORDINATOR_SECTIONS),
+  "GET /api/sections/:id/students-courses-notes": byRecord("sectionDetail", COORDINATOR_SECTIONS),
+  "GET /api/sections/:id/courses/:course_id": byRecord("sectionDetail", COORDINATOR_SECTIONS),
   "PATCH /api/sections/:id/courses/:course_id": "adminOnly",
   "PATCH /api/sections/:id/courses/:course_id/assign-teacher": "adminOnly",
   "POST /api/sections/:id/courses/:course_id/assign-teacher": "adminOnly",
