@@ -29,7 +29,14 @@ export function declaredAccess(onRequest: unknown): DeclaredAccess {
 }
 
 /** One registered route and the access its `onRequest` hooks declare. */
-export type RouteAccessEntry = { method: string; url: string; access: DeclaredAccess; hidden: boolean };
+export type RouteAccessEntry = {
+  method: string;
+  url: string;
+  access: DeclaredAccess;
+  hidden: boolean;
+  /** Its querystring is a `listQuery()` (server/http/list-query.ts): a list, which must answer `format=csv`. */
+  list: boolean;
+};
 
 /** Who is calling: set by `authenticate` on every protected route. */
 export type Principal = {
@@ -161,9 +168,12 @@ async function authenticatePlugin(app: FastifyInstance) {
   app.decorate("routeAccessTable", table);
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    const schema = route.schema as { hide?: boolean; querystring?: { shape?: object } } | undefined;
+    const hidden = Boolean(schema?.hide);
+    const shape = schema?.querystring?.shape ?? {};
+    const list = "sort_by" in shape && "format" in shape;
     for (const method of methods) {
-      table.push({ method, url: route.url, access: declaredAccess(route.onRequest), hidden });
+      table.push({ method, url: route.url, access: declaredAccess(route.onRequest), hidden, list });
     }
   });
 }

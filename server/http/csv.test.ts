@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../common/roles.js";
-import { classrooms } from "../db/schema/index.js";
+import { auditLog, classrooms } from "../db/schema/index.js";
 import { createUserWithToken } from "../test/auth.js";
 import { createTestContext, type TestContext } from "../test/context.js";
 import { allRows, CSV_BATCH_SIZE, csvCell, csvFilename, neutralizeCell } from "./csv.js";
@@ -186,5 +186,69 @@ describe("GET /api/classrooms?format=csv", () => {
     const res = await get("format=csv", lowAdmin.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  });
+});
+
+describe("GET /api/audit-log?format=csv", () => {
+  let ctx: TestContext;
+  afterAll(() => ctx?.close());
+
+  it("exports the filtered audit log with its values, for administrators only", async () => {
+    ctx = await createTestContext();
+    const admin = await createUserWithToken(ctx, Role.admin);
+    await ctx.db.insert(auditLog).values([
+      {
+        createdAt: new Date("2026-11-20T15:00:00Z"),
+        actorUserId: admin.user.id,
+        actorEmail: "jefa@colegio.edu",
+        actorName: "=Jefa Peña",
+        action: "user.email_changed",
+        entityType: "user",
+        entityId: 7,
+        oldValues: { email: "a@x.com" },
+        newValues: { email: "b@x.com" },
+        ipAddress: "10.0.0.1",
+      },
+      { action: "user.created", entityType: "user", entityId: 8 },
+    ]);
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: "/api/audit-log?format=csv&action=user.email_changed",
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(parseCsv(res.body.slice(1))).toEqual([
+      [
+        "Fecha y hora",
+        "Autor",
+        "Correo del autor",
+        "Acción",
+        "Registro",
+        "Id del registro",
+        "Valores anteriores",
+        "Valores nuevos",
+        "Dirección IP",
+      ],
+      [
+        // The school's zone (America/Caracas by default).
+        "2026-11-20 11:00",
+        "'=Jefa Peña",
+        "jefa@colegio.edu",
+        "user.email_changed",
+        "user",
+        "7",
+        '{"email":"a@x.com"}',
+        '{"email":"b@x.com"}',
+        "10.0.0.1",
+      ],
+    ]);
+    const lowAdmin = await createUserWithToken(ctx, Role.lowAdmin);
+    const refused = await ctx.app.inject({
+      method: "GET",
+      url: "/api/audit-log?format=csv",
+      headers: lowAdmin.headers,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

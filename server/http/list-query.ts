@@ -89,6 +89,18 @@ export function sortBySchema<const S extends readonly [string, ...string[]]>(
     .describe(`Campo y dirección, por ejemplo \`${sortable[0]},desc\`. Campos: ${sortable.join(", ")}.`);
 }
 
+/** `format=json|csv` of a list (json by default). */
+const formatSchema = z
+  .preprocess(blankToUndefined, z.enum(["json", "csv"]).optional())
+  .transform((v): ListFormat => v ?? "json")
+  .meta({
+    type: "string",
+    enum: ["json", "csv"],
+    default: "json",
+    description:
+      "`csv`: todas las filas (sin páginas) como archivo CSV (UTF-8 con BOM), con los mismos filtros, búsqueda y orden.",
+  });
+
 /**
  * The querystring schema of a list route (ARCHITECTURE.md, "Lists"): `page` (from 1), `limit` (default 10,
  * 0 = every row, at most `maxLimit`), `search` (trimmed), `sort_by` (`field,asc|desc`, allow-listed: an
@@ -98,7 +110,17 @@ export function sortBySchema<const S extends readonly [string, ...string[]]>(
 export function listQuery<
   const S extends readonly [string, ...string[]],
   F extends Record<string, z.ZodType> = Record<never, never>,
->(opts: { sortable: S; defaultSort?: Sort<S[number]>; filters?: F; maxLimit?: number }) {
+>(opts: {
+  sortable: S;
+  defaultSort?: Sort<S[number]>;
+  filters?: F;
+  maxLimit?: number;
+  /**
+   * `false` for a list that is not a table (the bell's notifications, a grid of slots): no `format`, so
+   * no CSV. Every table's list keeps it and answers with `sendList` (the route walk checks).
+   */
+  csv?: false;
+}) {
   const maxLimit = opts.maxLimit ?? MAX_LIMIT;
   const defaultSort = opts.defaultSort ?? { field: opts.sortable[0], direction: "asc" as const };
   return z.object({
@@ -123,16 +145,7 @@ export function listQuery<
       .transform((v) => v?.trim() || undefined)
       .describe("Texto a buscar (sin distinguir mayúsculas ni acentos)."),
     sort_by: sortBySchema(opts.sortable, defaultSort),
-    format: z
-      .preprocess(blankToUndefined, z.enum(["json", "csv"]).optional())
-      .transform((v): ListFormat => v ?? "json")
-      .meta({
-        type: "string",
-        enum: ["json", "csv"],
-        default: "json",
-        description:
-          "`csv`: todas las filas (sin páginas) como archivo CSV (UTF-8 con BOM), con los mismos filtros, búsqueda y orden.",
-      }),
+    ...(opts.csv === false ? {} : { format: formatSchema }),
     ...((opts.filters ?? {}) as F),
   });
 }

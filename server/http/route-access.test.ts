@@ -119,6 +119,33 @@ describe("route walk: every API route's access (spec.md §6)", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
+  it("every list route (a listQuery) answers format=csv with a CSV file", async () => {
+    const god = callers.find((c) => c.role === Role.god)!;
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => r.list && r.method === "GET")) {
+      const { token } = await signAccessToken({
+        secret: ctx.config.jwtSecret,
+        userId: god.userId!,
+        ttlSeconds: 3600,
+      });
+      const url = fillPath(route.url, god);
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: `${url}${url.includes("?") ? "&" : "?"}format=csv`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      // A list that needs a filter (a period, say) may refuse the bare call; a 200 must be the file.
+      if (res.statusCode === 200 && !String(res.headers["content-type"]).startsWith("text/csv"))
+        problems.push(
+          `${key(route)}?format=csv answered ${res.headers["content-type"]}: answer the list with sendList() ` +
+            "(server/http/csv.ts) so it exports CSV.",
+        );
+      else if (res.statusCode >= 500)
+        problems.push(`${key(route)}?format=csv: ${res.statusCode} ${res.body}`);
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
   it("answers each route as each role and without a token with the refusals of its rule, never a 500", async () => {
     // Reads first, deletes last: a write that removes row 1 only turns later reads into 404s.
     const order = (m: string) => (m === "GET" ? 0 : m === "DELETE" ? 2 : 1);

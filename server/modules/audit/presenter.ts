@@ -1,4 +1,5 @@
 import type { AuditEntry } from "../../../common/schemas/audit.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type { AuditRow } from "./service.js";
 
 const asValues = (v: unknown) => (v && typeof v === "object" ? (v as Record<string, unknown>) : null);
@@ -19,3 +20,21 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
     ip_address: row.ipAddress,
   };
 }
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The audit log as a CSV file (`GET /audit-log?format=csv`), with the page's Spanish labels. */
+export const auditCsvColumns: CsvColumn<AuditRow>[] = [
+  { header: "Fecha y hora", value: (row) => row.createdAt },
+  {
+    header: "Autor",
+    value: (row) => row.actorName ?? (row.actorUserId === null ? "Sistema (sin sesión)" : null),
+  },
+  { header: "Correo del autor", value: (row) => row.actorEmail },
+  { header: "Acción", value: (row) => row.action },
+  { header: "Registro", value: (row) => row.entityType },
+  { header: "Id del registro", value: (row) => row.entityId },
+  { header: "Valores anteriores", value: (row) => json(row.oldValues) },
+  { header: "Valores nuevos", value: (row) => json(row.newValues) },
+  { header: "Dirección IP", value: (row) => row.ipAddress },
+];

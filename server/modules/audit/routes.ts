@@ -2,9 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditEntrySchema, auditSortable } from "../../../common/schemas/audit.js";
 import { after } from "../../../common/validation/zod.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { listResponse } from "../../http/pagination.js";
-import { presentAuditEntry } from "./presenter.js";
+import { auditCsvColumns, presentAuditEntry } from "./presenter.js";
 import { listAuditLog } from "./service.js";
 
 const tags = ["Auditoría"];
@@ -36,14 +37,18 @@ export async function auditRoutes(app: FastifyInstance) {
         description:
           "Quién cambió qué y cuándo (cuentas creadas, deshabilitadas o habilitadas, cambios de rol y de " +
           "correo, cambios y recuperaciones de contraseña), con los valores anteriores y nuevos y la " +
-          "dirección del cliente. Por omisión, lo más reciente primero. Solo administradores.",
+          "dirección del cliente. Por omisión, lo más reciente primero. Solo administradores. " +
+          "`format=csv`: todo el registro filtrado como archivo CSV.",
         querystring: auditQuery,
         response: { 200: listResponse(auditEntrySchema) },
       },
     },
-    async (request) => {
-      const page = await listAuditLog({ db: app.db, list: request.query, timeZone: app.config.timeZone });
-      return { data: page.rows.map(presentAuditEntry), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listAuditLog({ db: app.db, list, timeZone: app.config.timeZone }),
+        present: presentAuditEntry,
+        csv: { filename: "auditoria", columns: auditCsvColumns },
+      }),
   );
 }

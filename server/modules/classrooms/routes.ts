@@ -43,6 +43,8 @@ const classroomsQuery = listQuery({
 });
 
 const availabilityQuery = listQuery({
+  // A grid of slots per classroom, not a table: no CSV.
+  csv: false,
   sortable: availabilitySortable,
   filters: {
     available: queryFilter

@@ -26,6 +26,8 @@ const withRelations = z
   .describe("Relaciones a incluir: `sender`.");
 
 const notificationsQuery = listQuery({
+  // The bell's dropdown, not a table: no CSV.
+  csv: false,
   sortable: notificationSortable,
   defaultSort: { field: "created_at", direction: "desc" },
   filters: {

@@ -76,9 +76,10 @@ describe("DataTable CSV export", () => {
     expect(busy).toHaveAttribute("aria-busy", "true");
     expect(busy).toBeDisabled();
 
-    const [url, init = {}] = fetch.mock.calls[0]!;
-    const query = new URL(url, "http://x").searchParams;
-    expect(new URL(url, "http://x").pathname).toBe("/api/classrooms");
+    const [input, init = {}] = fetch.mock.calls[0]!;
+    const url = new URL(String(input), "http://x");
+    const query = url.searchParams;
+    expect(url.pathname).toBe("/api/classrooms");
     expect(Object.fromEntries(query)).toEqual({
       search: "química",
       sort_by: "code,desc",

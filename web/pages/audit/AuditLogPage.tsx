@@ -63,6 +63,11 @@ export function AuditLogPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="audit-log"
+        csvExport={{
+          url: "/audit-log",
+          params: { ...toListQuery(params), ...filters },
+          filename: "auditoria",
+        }}
         {...bindListParams(params, (next) => update(next, filters))}
         actions={details}
         actionsTitle={t("audit.details.column")}
