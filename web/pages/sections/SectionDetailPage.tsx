@@ -132,7 +132,13 @@ function SectionBody({ section }: { section: SectionDetail }) {
                   {cs.teachers.length ? (
                     cs.teachers.map((x) => `${x.first_name} ${x.last_name}`).join(", ")
                   ) : (
-                    <Badge color="orange" variant="dot" miw="max-content" style={{ overflow: "visible" }}>
+                    <Badge
+                      color="orange"
+                      variant="dot"
+                      tt="none"
+                      miw="max-content"
+                      style={{ overflow: "visible" }}
+                    >
                       {t("sections.courses.noTeacher")}
                     </Badge>
                   )}

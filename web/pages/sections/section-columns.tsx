@@ -6,7 +6,7 @@ import type { DataTableColumn } from "../../components";
 export function sectionColumns(t: TFunction): DataTableColumn<Section>[] {
   return [
     { accessor: "code", title: t("sections.fields.code"), sortable: true, noWrap: true },
-    { accessor: "title", title: t("sections.fields.title"), sortable: true },
+    { accessor: "title", title: t("sections.fields.title"), sortable: true, noWrap: true },
     {
       accessor: "specialization.title",
       sortField: "specialization",
@@ -29,7 +29,7 @@ export function sectionColumns(t: TFunction): DataTableColumn<Section>[] {
     },
     {
       accessor: "males_limit",
-      title: t("sections.fields.males"),
+      title: t("sections.fields.malesShort"),
       sortable: true,
       noWrap: true,
       textAlign: "right",
@@ -37,7 +37,7 @@ export function sectionColumns(t: TFunction): DataTableColumn<Section>[] {
     },
     {
       accessor: "females_limit",
-      title: t("sections.fields.females"),
+      title: t("sections.fields.femalesShort"),
       sortable: true,
       noWrap: true,
       textAlign: "right",
