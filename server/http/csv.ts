@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
 import type { ListParams } from "./list-query.js";
@@ -147,9 +147,12 @@ export async function sendCsv<Row>(
     columns: columns.map((c) => neutralizeCell(c.header)),
     record_delimiter: "windows",
   });
-  // A database error half-way ends the download early (the status line is already sent).
-  records.on("error", (error) => csv.destroy(error));
-  records.pipe(csv);
+  // A database error half-way ends the download early (the status line is already sent); a client that
+  // goes away stops the reading (the reply destroys the stream, the pipeline the generator).
+  pipeline(records, csv, (error) => {
+    if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE")
+      reply.log.error({ err: error }, "csv export failed");
+  });
   return reply
     .header("Content-Type", "text/csv; charset=utf-8")
     .header("Content-Disposition", `attachment; filename="${csvFilename(opts.filename, timeZone)}"`)
