@@ -233,6 +233,32 @@ describe("creating a section", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("lets exactly one of two concurrent creations with the same letter win", async () => {
+    const body = {
+      period_id: world.periodId,
+      semester_id: world.adm.s1,
+      letter_code: "Q",
+      males_limit: 5,
+      females_limit: 5,
+    };
+    const answers = await Promise.all([
+      api("POST", "/sections", as.admin, body),
+      api("POST", "/sections", as.admin, body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().message).toBe("letter_code_already_exists");
+    const rows = await ctx.db
+      .select({ id: s.sections.id })
+      .from(s.sections)
+      .where(and(eq(s.sections.semesterId, world.adm.s1), eq(s.sections.letterCode, "Q")));
+    expect(rows).toHaveLength(1);
+    const courses = await ctx.db
+      .select()
+      .from(s.courseSections)
+      .where(eq(s.courseSections.sectionId, rows[0]!.id));
+    expect(courses).toHaveLength(2);
+  });
+
   it("answers Spanish field messages for bad input, and refuses a semester the period does not follow", async () => {
     const bad = await api("POST", "/sections", as.admin, {
       period_id: world.periodId,
