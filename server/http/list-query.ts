@@ -145,7 +145,8 @@ export function listQuery<
       .transform((v) => v?.trim() || undefined)
       .describe("Texto a buscar (sin distinguir mayúsculas ni acentos)."),
     sort_by: sortBySchema(opts.sortable, defaultSort),
-    ...(opts.csv === false ? {} : { format: formatSchema }),
+    // Typed as always there (a `csv: false` list simply never sees `format=csv`).
+    ...((opts.csv === false ? {} : { format: formatSchema }) as { format: typeof formatSchema }),
     ...((opts.filters ?? {}) as F),
   });
 }
