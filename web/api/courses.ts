@@ -35,7 +35,8 @@ export const courseKeys = {
 export const isCourseRefusal = (error: ApiError) =>
   error.status === 400 && ["course_has_pensums", "course_has_sections"].includes(error.message);
 
-function filterQuery(filters: CourseFilters) {
+/** The list filters as query parameters (also for the CSV export). */
+export function courseFilterQuery(filters: CourseFilters): Record<string, string> {
   return {
     ...(filters.specializationId ? { specialization_id: String(filters.specializationId) } : {}),
     ...(filters.pensumId ? { pensum_id: String(filters.pensumId) } : {}),
@@ -46,7 +47,7 @@ function filterQuery(filters: CourseFilters) {
 export const coursesApi = {
   list: (params: ListParams, filters: CourseFilters, signal?: AbortSignal) =>
     api.get<ListResponse<Course>>("/courses", {
-      query: { ...toListQuery(params), ...filterQuery(filters) },
+      query: { ...toListQuery(params), ...courseFilterQuery(filters) },
       signal,
     }),
   get: (id: number, signal?: AbortSignal) =>

@@ -202,6 +202,19 @@ describe("course lists", () => {
         .sort(),
     ).toEqual(["LST-1", "LST-2"]);
     expect((await api("GET", "/courses?sort_by=nope", as.admin)).statusCode).toBe(422);
+    const csv = await api(
+      "GET",
+      `/courses?specialization_id=${p.specializationId}&sort_by=code&format=csv`,
+      as.lowAdmin,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Código,Título,Créditos/);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["LST-1", "LST-2"]);
   });
 
   it("refuses to delete a course of a pensum (course_has_pensums)", async () => {

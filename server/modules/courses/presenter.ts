@@ -4,6 +4,7 @@ import type {
   PensumCourse,
   TeacherBrief,
 } from "../../../common/schemas/courses.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type { CourseRow, CourseSectionBriefRow, CourseWithPlacements, PensumCourseRow } from "./service.js";
 
 function presentCourseFields(row: CourseRow): Omit<Course, "pensums"> {
@@ -83,3 +84,36 @@ export function presentTeacher(row: {
     is_coordinator: row.isCoordinator,
   };
 }
+
+/** Columns of the courses CSV (`GET /courses?format=csv`). */
+export const courseCsvColumns: CsvColumn<CourseWithPlacements>[] = [
+  { header: "Código", value: (r) => r.code },
+  { header: "Título", value: (r) => r.title },
+  { header: "Créditos", value: (r) => r.credits },
+  { header: "Horas semanales", value: (r) => r.hours },
+  { header: "Máximo de inasistencias", value: (r) => r.maxAbsencesToFail },
+  { header: "Habilitada", value: (r) => r.enabled },
+  { header: "Admite entrega final", value: (r) => r.supportsFinalDelivery },
+  {
+    header: "Pensums",
+    value: (r) =>
+      r.placements
+        .map(
+          (p) =>
+            `${p.specializationTitle} · ${p.pensumName} v${p.pensumVersion} · semestre ${p.semesterNumber}`,
+        )
+        .join("; "),
+  },
+];
+
+type TeacherListRow = Parameters<typeof presentTeacher>[0];
+
+/** Columns of the teachers CSV (`GET /teachers?format=csv`). */
+export const teacherCsvColumns: CsvColumn<TeacherListRow>[] = [
+  { header: "Nombre", value: (r) => r.firstName },
+  { header: "Apellido", value: (r) => r.lastName },
+  { header: "Cédula", value: (r) => r.identityDocument },
+  { header: "Correo electrónico", value: (r) => r.email },
+  { header: "Habilitado", value: (r) => r.enabled },
+  { header: "Coordinador", value: (r) => r.isCoordinator },
+];

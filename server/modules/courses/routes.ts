@@ -11,10 +11,18 @@ import {
 } from "../../../common/schemas/courses.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
 import { validationMessage } from "../../../common/validation/messages.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import { validationError } from "../../http/validation.js";
-import { presentCourse, presentCourseSection, presentPensumCourse, presentTeacher } from "./presenter.js";
+import {
+  courseCsvColumns,
+  presentCourse,
+  presentCourseSection,
+  presentPensumCourse,
+  presentTeacher,
+  teacherCsvColumns,
+} from "./presenter.js";
 import {
   courseSortable,
   createCourse,
@@ -104,10 +112,13 @@ export async function coursesRoutes(app: FastifyInstance) {
         response: { 200: listResponse(courseSchema) },
       },
     },
-    async (request) => {
-      const page = await listCourses({ db, list: request.query });
-      return { data: page.rows.map(presentCourse), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listCourses({ db, list }),
+        present: presentCourse,
+        csv: { filename: "materias", columns: courseCsvColumns },
+      }),
   );
 
   r.get(
@@ -250,9 +261,12 @@ export async function coursesRoutes(app: FastifyInstance) {
         response: { 200: listResponse(teacherBriefSchema) },
       },
     },
-    async (request) => {
-      const page = await listTeachers({ db, list: request.query });
-      return { data: page.rows.map(presentTeacher), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listTeachers({ db, list }),
+        present: presentTeacher,
+        csv: { filename: "profesores", columns: teacherCsvColumns },
+      }),
   );
 }

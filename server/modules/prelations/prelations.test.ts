@@ -261,4 +261,20 @@ describe("prelation rules", () => {
     expect((await api("GET", "/prelations?sort_by=nope", as.student)).statusCode).toBe(422);
     expect((await api("GET", "/prelations?sort_by=course_code,desc", as.student)).statusCode).toBe(200);
   });
+
+  it("exports the filtered list as CSV with Spanish headers", async () => {
+    const p = await pensumWith({ semesters: 2, perSemester: 1 });
+    const [[a], [b]] = p.courses as [number[], number[]];
+    await create({ pensum_id: p.pensumId, course_id: b, required_course_id: a, type: "partial" });
+    const res = await api("GET", `/prelations?pensum_id=${p.pensumId}&format=csv`, as.student);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain("Materia requerida");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Parcial");
+  });
 });

@@ -1,4 +1,5 @@
 import type { Prelation, PrelationType } from "../../../common/schemas/prelations.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type { PrelationRow } from "./service.js";
 
 const courseOf = (c: PrelationRow["course"]) => ({
@@ -29,3 +30,17 @@ export function presentPrelation(row: PrelationRow): Prelation {
     required_course: courseOf(row.required),
   };
 }
+
+/** Columns of the prelations CSV (`GET /prelations?format=csv`). */
+export const prelationCsvColumns: CsvColumn<PrelationRow>[] = [
+  { header: "Materia", value: (r) => r.course.code },
+  { header: "Título de la materia", value: (r) => r.course.title },
+  { header: "Semestre", value: (r) => r.course.semesterNumber },
+  { header: "Materia requerida", value: (r) => r.required.code },
+  { header: "Título de la materia requerida", value: (r) => r.required.title },
+  { header: "Semestre de la materia requerida", value: (r) => r.required.semesterNumber },
+  { header: "Tipo", value: (r) => (r.type === "partial" ? "Parcial" : "Total") },
+  { header: "Especialización", value: (r) => r.pensum.specializationTitle },
+  { header: "Pensum", value: (r) => r.pensum.name },
+  { header: "Versión", value: (r) => r.pensum.version },
+];

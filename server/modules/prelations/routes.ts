@@ -9,9 +9,10 @@ import {
   updatePrelationSchema,
 } from "../../../common/schemas/prelations.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentPrelation } from "./presenter.js";
+import { prelationCsvColumns, presentPrelation } from "./presenter.js";
 import {
   bulkDeletePrelations,
   createPrelation,
@@ -65,10 +66,13 @@ export async function prelationsRoutes(app: FastifyInstance) {
         response: { 200: listResponse(prelationSchema) },
       },
     },
-    async (request) => {
-      const page = await listPrelations({ db, list: request.query });
-      return { data: page.rows.map(presentPrelation), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listPrelations({ db, list }),
+        present: presentPrelation,
+        csv: { filename: "prelaciones", columns: prelationCsvColumns },
+      }),
   );
 
   r.get(

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { type Course, type CourseFilters, useCourses } from "../../api/courses";
+import { type Course, type CourseFilters, courseFilterQuery, useCourses } from "../../api/courses";
 import {
   bindListParams,
   DataTable,
@@ -80,6 +80,11 @@ export function CourseTable({ filters, storageKey, keep = {}, extraToolbar }: Pr
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey={storageKey}
+        csvExport={{
+          url: "/courses",
+          params: { ...toListQuery(params), ...courseFilterQuery(filters) },
+          filename: filters.unassigned ? "materias-sin-pensum" : "materias",
+        }}
         {...bindListParams(params, (next) => setSearchParams({ ...toListQuery(next), ...keep }))}
         {...(canWrite ? { actions } : {})}
         toolbar={

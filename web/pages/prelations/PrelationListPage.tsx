@@ -147,6 +147,15 @@ export function PrelationListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="prelations"
+        csvExport={{
+          url: "/prelations",
+          params: {
+            ...toListQuery(params),
+            ...(specializationId ? { specialization_id: String(specializationId) } : {}),
+            ...(pensumId ? { pensum_id: String(pensumId) } : {}),
+          },
+          filename: "prelaciones",
+        }}
         {...bindListParams(params, (next) =>
           setSearchParams({
             ...toListQuery(next),
