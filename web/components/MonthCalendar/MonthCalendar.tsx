@@ -18,6 +18,12 @@ export interface MonthCalendarProps {
 
 const MAX_BANDS = 3;
 
+/** Text colour of a day with AA contrast: dark red on weekends (Mantine's light red fails AA). */
+function dayColor(day: string): string | undefined {
+  const weekday = dayjs(day).day();
+  return weekday === 0 || weekday === 6 ? "red.9" : undefined;
+}
+
 /**
  * A month of a calendar (Mantine's Calendar, Spanish month and day names from dayjs) with events: each
  * day an event spans gets a band of its colour, today is marked, the arrows change month. The days are
@@ -63,8 +69,9 @@ export function MonthCalendar({
           onDateChange={(d) => onMonthChange(monthStart(d))}
           maxLevel="month"
           highlightToday
+          hideOutsideDates
           fullWidth
-          size="md"
+          size="sm"
           ariaLabels={{ previousMonth: t("calendar.previousMonth"), nextMonth: t("calendar.nextMonth") }}
           getDayAriaLabel={dayLabel}
           getDayProps={(day) => ({
@@ -77,7 +84,13 @@ export function MonthCalendar({
             const on = eventsOnDay(events, day);
             return (
               <Stack gap={2} align="stretch" w="100%" style={{ lineHeight: 1 }}>
-                <Text component="span" size="sm" fw={day === today ? 700 : undefined} ta="center">
+                <Text
+                  component="span"
+                  size="sm"
+                  fw={day === today ? 700 : undefined}
+                  ta="center"
+                  c={day === selectedInMonth ? undefined : dayColor(day)}
+                >
                   {dayjs(day).date()}
                 </Text>
                 <Stack gap={1} aria-hidden>
@@ -120,6 +133,7 @@ export function MonthCalendar({
                   variant="dot"
                   color={e.color || defaultColor}
                   miw="max-content"
+                  tt="none"
                   style={{ overflow: "visible", flexShrink: 0 }}
                 >
                   {range(e)}

@@ -145,7 +145,7 @@ export function ActivityListPage() {
         ) : null}
       </Group>
       <Grid gutter="md" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <DataTable<Activity>
             columns={columns}
             records={waiting ? undefined : list.data?.data}
@@ -175,7 +175,7 @@ export function ActivityListPage() {
             }
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <MonthCalendar
             month={month}
             onMonthChange={setMonth}

@@ -133,7 +133,7 @@ export function HolidayListPage() {
         {t("holidays.list.title")}
       </Title>
       <Grid gutter="md" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <DataTable<Holiday>
             columns={columns}
             records={list.data?.data}
@@ -155,7 +155,7 @@ export function HolidayListPage() {
             }
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <MonthCalendar
             month={month}
             onMonthChange={setMonth}
