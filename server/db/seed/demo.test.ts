@@ -89,15 +89,16 @@ describe("demo seed", () => {
   });
 
   it("schedules every course section without conflicts", async () => {
-    expect(await count("sections")).toBe(7);
-    expect(await count("course_sections")).toBe(28);
+    expect(await count("sections")).toBe(12);
+    expect(await count("course_sections")).toBe(48);
     expect(
       await count(
         "course_sections cs where not exists (select 1 from course_section_teachers t where t.course_section_id = cs.id)",
       ),
     ).toBe(0);
-    expect(await count("schedule_slots")).toBe(112);
-    expect(await count("teacher_slots")).toBe(112);
+    // Five class hours a week per course section, Monday to Friday.
+    expect(await count("schedule_slots")).toBe(240);
+    expect(await count("teacher_slots")).toBe(240);
     expect(await count("classrooms where multiple_sections")).toBe(1);
   });
 
@@ -116,7 +117,7 @@ describe("demo seed", () => {
     expect(await count("lessons")).toBeGreaterThan(200);
     expect(await count("lessons where date >= '2031-03-12'")).toBe(0);
     expect(await count("lessons l join holidays h on l.date between h.start_date and h.end_date")).toBe(0);
-    expect(await count("lessons where evaluated and weight = 20")).toBe(28);
+    expect(await count("lessons where evaluated and weight = 20")).toBe(48);
     expect(await count("lesson_students where note is not null")).toBeGreaterThan(300);
     for (const attendance of ["present", "absent", "delayed"]) {
       expect(await count(`lesson_students where attendance = '${attendance}'`)).toBeGreaterThan(0);

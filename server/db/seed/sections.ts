@@ -43,6 +43,12 @@ const sectionDefs = [
   { semester: "INF-S2", letter: "A", shift: "morning", size: 14, room: "LAB-1" },
   { semester: "ADM-S1", letter: "A", shift: "afternoon", size: 16, room: "B-101" },
   { semester: "ADM-S2", letter: "A", shift: "morning", size: 14, room: "AUD" },
+  // Second sections (12 in all), with no students yet: within a shift, each section has its own room.
+  { semester: "CB-S2", letter: "B", shift: "afternoon", size: 0, room: "A-102" },
+  { semester: "INF-S1", letter: "B", shift: "morning", size: 0, room: "A-201" },
+  { semester: "INF-S2", letter: "B", shift: "afternoon", size: 0, room: "A-201" },
+  { semester: "ADM-S1", letter: "B", shift: "morning", size: 0, room: "B-102" },
+  { semester: "ADM-S2", letter: "B", shift: "afternoon", size: 0, room: "A-202" },
 ] as const;
 
 export type SeededSection = {
@@ -53,11 +59,16 @@ export type SeededSection = {
   courseSections: { id: number; courseId: number; teacherId: number; days: number[] }[];
 };
 
-/** The weekly slots of the c-th course of a section: two days, two class hours each. */
+/**
+ * The weekly slots of the c-th course (of four) of a section: two days of two class hours each (Monday and
+ * Wednesday or Tuesday and Thursday) and one class hour on Friday, so the section's week fills Monday to
+ * Friday without two courses in one slot.
+ */
 function slotsOf(shift: "morning" | "afternoon", c: number): { day: number; hours: number[] }[] {
-  const first = (shift === "morning" ? 0 : 7) + (c % 2) * 2;
+  const base = shift === "morning" ? 0 : 7;
+  const first = base + (c % 2) * 2;
   const hours = [first, first + 1];
-  return (c < 2 ? [1, 3] : [2, 4]).map((d) => ({ day: d, hours }));
+  return [...(c < 2 ? [1, 3] : [2, 4]).map((d) => ({ day: d, hours })), { day: 5, hours: [base + c] }];
 }
 
 /** Classrooms, class hours, sections with their course sections, teachers and schedules. */
