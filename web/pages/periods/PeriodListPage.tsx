@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from "@mantine/core";
-import { IconEye, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -49,17 +49,7 @@ export function PeriodListPage() {
 
   const actions = (period: Period) => (
     <Group gap={4} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        leftSection={<IconEye size={14} aria-hidden />}
-        component={Link}
-        to={`/periods/${period.id}`}
-        aria-label={t("periods.list.viewNamed", { name: period.name })}
-      >
-        {t("periods.list.view")}
-      </Button>
-      {canWrite && period.state !== "older" ? (
+      {period.state !== "older" ? (
         <>
           <Button
             size="compact-sm"
@@ -102,7 +92,7 @@ export function PeriodListPage() {
         storageKey="periods"
         csvExport={{ url: "/periods", params: toListQuery(params), filename: "periodos" }}
         {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
-        actions={actions}
+        {...(canWrite ? { actions } : {})}
         toolbar={
           canWrite ? (
             <Button component={Link} to="/periods/make" leftSection={<IconPlus size={16} aria-hidden />}>

@@ -1,5 +1,6 @@
-import { Badge } from "@mantine/core";
+import { Anchor, Badge } from "@mantine/core";
 import type { TFunction } from "i18next";
+import { Link } from "react-router";
 import type { Period } from "../../api/periods";
 import type { DataTableColumn } from "../../components";
 import { formatDate, formatMoney, stateColor, stateLabel } from "./period-labels";
@@ -13,7 +14,19 @@ const openBadge = (t: TFunction, open: boolean) => (
 /** Columns of the periods list; the name sorts by year (then number) on the server. */
 export function periodColumns(t: TFunction): DataTableColumn<Period>[] {
   return [
-    { accessor: "name", sortField: "year", title: t("periods.fields.name"), sortable: true, noWrap: true },
+    {
+      accessor: "name",
+      sortField: "year",
+      title: t("periods.fields.name"),
+      sortable: true,
+      noWrap: true,
+      // The name opens the detail page (data, pensums, switches).
+      render: (p) => (
+        <Anchor component={Link} to={`/periods/${p.id}`}>
+          {p.name}
+        </Anchor>
+      ),
+    },
     {
       accessor: "start_date",
       title: t("periods.fields.startDate"),
@@ -54,7 +67,7 @@ export function periodColumns(t: TFunction): DataTableColumn<Period>[] {
     },
     {
       accessor: "semester_price_e2",
-      title: t("periods.fields.semesterPrice"),
+      title: t("periods.fields.price"),
       noWrap: true,
       textAlign: "right",
       render: (p) => formatMoney(p.semester_price_e2),
