@@ -1,0 +1,135 @@
+import { expect, type Page, test } from "@playwright/test";
+import { artifact, breadcrumbs, expectAccessible, loginViaApi, storedSession } from "./support";
+
+type PeriodBrief = { id: number; name: string; state: string; enabled: boolean };
+
+/** `YYYY-MM-DD`, `days` after today (local time of the browser context: America/Caracas). */
+const inDays = (days: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+async function authHeaders(page: Page) {
+  const session = await storedSession(page);
+  expect(session).not.toBeNull();
+  return { authorization: `Bearer ${session!.token}` };
+}
+
+const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
+
+test.describe("períodos", () => {
+  test("el administrador crea un período con cortes, asigna un pensum por especialidad, lo activa y abre inscripciones", async ({
+    page,
+  }) => {
+    // A long journey (four screens, a pensum per specialization) on a shared, busy machine.
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginViaApi(page, "admin", "/periods");
+    await expect(page.getByRole("heading", { level: 1, name: "Períodos" })).toBeVisible();
+    const headers = await authHeaders(page);
+    const before = (await (await page.request.get("/api/periods?limit=0", { headers })).json()) as {
+      data: PeriodBrief[];
+    };
+    const demoCurrent = before.data.find((p) => p.enabled)!;
+    await expect(page.getByRole("cell", { name: demoCurrent.name, exact: true })).toBeVisible();
+    await expectAccessible(page, "listado de períodos");
+    await page.screenshot({ path: artifact("periods-list"), fullPage: true });
+
+    // A period that starts next week (its pensums can still be chosen) with a free year-number.
+    const year = new Date().getFullYear();
+    const name = `${year}-9`;
+    await page.getByRole("link", { name: "Crear período" }).click();
+    await expect(page).toHaveURL(/\/periods\/make$/);
+    await expect(breadcrumbs(page)).toHaveText(/^Períodos\s*\/\s*Crear período$/);
+    await page.getByRole("textbox", { name: "Año", exact: true }).fill(String(year));
+    await page.getByRole("textbox", { name: "Número", exact: true }).fill("9");
+    await page.getByRole("textbox", { name: "Precio del semestre", exact: true }).fill("250,5");
+    // A label's text includes the required asterisk ("Fecha de inicio *").
+    const date = (label: string, value: string) =>
+      page.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*\\*?$`)).fill(value);
+    await date("Fecha de inicio", inDays(7));
+    await date("Fecha de cierre", inDays(117));
+    await date("Inicio del primer corte", inDays(7));
+    await date("Cierre del primer corte", inDays(60));
+    // Second cut starting before the first one ends: the server refuses the order.
+    await date("Inicio del segundo corte", inDays(50));
+    await date("Cierre del segundo corte", inDays(117));
+    await date("Cierre de la primera mitad", inDays(60));
+    await date("Cierre de la segunda mitad", inDays(117));
+    await date("Recordatorio de evaluaciones del primer corte", inDays(53));
+    await date("Recordatorio de evaluaciones del segundo corte", inDays(110));
+    await page.getByRole("textbox", { name: "Director(a)", exact: true }).fill("Lcda. Carmen Playwright");
+    await page.getByRole("textbox", { name: "Cargo (Director(a))", exact: true }).fill("Directora");
+    await expectAccessible(page, "formulario de período");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    const refused = page.getByRole("dialog", { name: "No se pudo completar la acción" });
+    await expect(refused).toContainText("El rango de fechas no es válido.");
+    await refused.getByRole("button", { name: "Entendido" }).click();
+    await expect(refused).toBeHidden();
+
+    await date("Inicio del segundo corte", inDays(63));
+    await page.screenshot({ path: artifact("periods-form"), fullPage: true });
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(toast(page, "Se ha creado el período con éxito")).toBeVisible();
+    await expect(page).toHaveURL(/\/periods\/\d+$/);
+    const periodId = Number(new URL(page.url()).pathname.split("/").pop());
+    await expect(page.getByRole("heading", { level: 1, name: `Período ${name}` })).toBeVisible();
+    await expect(breadcrumbs(page)).toHaveText(new RegExp(`^Períodos\\s*/\\s*${name}$`));
+    await expect(page.getByText("250,50")).toBeVisible();
+    await expect(page.getByText("Lcda. Carmen Playwright — Directora")).toBeVisible();
+    // It starts before the demo's next period: it is the next one now.
+    await expect(page.getByText("Próximo", { exact: true })).toBeVisible();
+    await expectAccessible(page, "detalle de período");
+
+    try {
+      // Enabling before every specialization has a pensum is refused with the reason.
+      await page.getByRole("button", { name: "Activar período" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Sí" }).click();
+      await expect(refused).toContainText("Todas las especializaciones deben tener un pensum asignado.");
+      await refused.getByRole("button", { name: "Entendido" }).click();
+
+      // One pensum per specialization, chosen in a dialog.
+      const attachButtons = page.getByRole("button", { name: /^Asignar pensum a / });
+      const count = await attachButtons.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) {
+        await page
+          .getByRole("button", { name: /^Asignar pensum a / })
+          .first()
+          .click();
+        const dialog = page.getByRole("dialog", { name: /^Pensum de / });
+        await expect(dialog).toBeVisible();
+        if (i === 0) await expectAccessible(page, "asignar pensum");
+        await dialog.getByRole("combobox", { name: "Pensum" }).click();
+        await page.getByRole("option").first().click();
+        await dialog.getByRole("button", { name: "Asignar pensum" }).click();
+        await expect(dialog).toBeHidden();
+      }
+      await expect(page.getByRole("button", { name: /^Asignar pensum a / })).toHaveCount(0);
+      await expect(page.getByText("Sin pensum asignado")).toHaveCount(0);
+
+      await page.getByRole("button", { name: "Activar período" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Sí" }).click();
+      await expect(toast(page, `El período ${name} es ahora el período activo`)).toBeVisible();
+      await expect(page.getByText("Actual", { exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Activar período" })).toHaveCount(0);
+
+      const inscriptions = page.getByRole("switch", { name: "Inscripciones abiertas", exact: true });
+      await expect(inscriptions).toBeEnabled();
+      await expect(inscriptions).not.toBeChecked();
+      await inscriptions.click({ force: true });
+      await expect(toast(page, "Se abrieron las inscripciones")).toBeVisible();
+      await expect(inscriptions).toBeChecked();
+      await page.screenshot({ path: artifact("periods-detail"), fullPage: true });
+      await expectAccessible(page, "detalle de período activo");
+
+      const open = await page.request.get("/api/enabled-inscription-period", { headers });
+      expect(((await open.json()) as { data: PeriodBrief }).data.id).toBe(periodId);
+    } finally {
+      // Leave the demo school as it was for the other journeys.
+      await page.request.patch(`/api/periods/${demoCurrent.id}`, { headers, data: { enabled: true } });
+      await page.request.delete(`/api/periods/${periodId}`, { headers });
+    }
+  });
+});
