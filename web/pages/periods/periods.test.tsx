@@ -203,3 +203,48 @@ describe("period form", () => {
     expect(bodies(fetch, "POST")).toEqual([]);
   });
 });
+
+describe("period list", () => {
+  const list = (rows: PeriodDetail[]) => ({
+    data: rows,
+    meta: { total: rows.length, per_page: 10, current_page: 1, last_page: 1 },
+  });
+
+  it("asks Sí/No before deleting and shows why the server refused", async () => {
+    loginAs(Role.admin);
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith("/api/periods?"))
+        return jsonResponse(200, list([period(), period({ id: 4, name: "2029-2", state: "older" })]));
+      if (url === "/api/periods/5" && init.method === "DELETE")
+        return jsonResponse(400, {
+          message: "period_has_dependents",
+          description:
+            "El período tiene secciones, inscripciones, cuotas o pagos asociados y no puede eliminarse.",
+        });
+    });
+    renderApp("/periods");
+    expect(await screen.findByRole("link", { name: "2030-1" }, { timeout: 30_000 })).toHaveAttribute(
+      "href",
+      "/periods/5",
+    );
+    // Older periods are read-only: no edit or delete.
+    expect(screen.queryByRole("button", { name: "Eliminar el período 2029-2" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Eliminar el período 2030-1" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sí" }));
+    const dialog = await screen.findByRole("dialog", { name: "No se puede eliminar el período" });
+    expect(within(dialog).getByText(/no puede eliminarse/)).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
+  }, 60_000);
+
+  it("offers no writes to a low admin", async () => {
+    loginAs(Role.lowAdmin);
+    mockFetch((url) => {
+      if (url.startsWith("/api/periods?")) return jsonResponse(200, list([period()]));
+    });
+    renderApp("/periods");
+    expect(await screen.findByRole("link", { name: "2030-1" }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Crear período" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Editar/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Exportar CSV" })).toBeInTheDocument();
+  }, 60_000);
+});
