@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
