@@ -30,7 +30,8 @@ export function prelationColumns(t: TFunction): DataTableColumn<Prelation>[] {
       title: t("prelations.fields.semester"),
       sortable: true,
       noWrap: true,
-      render: (p) => t("prelations.semesterNumber", { number: p.course.semester_number }),
+      textAlign: "right",
+      render: (p) => p.course.semester_number,
     },
     {
       accessor: "required_course",
