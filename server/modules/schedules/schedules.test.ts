@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { listSchedules, weeklyGrid } from "./service.js";
+
+const everything = { page: 1, limit: 0, sort_by: { field: "day" as const, direction: "asc" as const } };
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -405,6 +408,41 @@ describe("weekly grid and reads", () => {
     });
     const missing = await api("GET", `/sections/${f.sec2}/courses/99999/schedules`, as.admin);
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("speed", () => {
+  /** Database queries made by `fn` (PGlite and node-postgres both go through the client's `query`). */
+  async function queriesOf(fn: () => Promise<unknown>) {
+    const client = (ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, "query");
+    try {
+      await fn();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("answers the grid and the list with a fixed number of queries, never one per slot", async () => {
+    const db = ctx.db;
+    await bulk(f.cs1Math, [{ day: 1, classroom_id: f.roomA, class_hours_ids: [f.h[0]!] }]);
+    await bulk(f.cs1Lang, []);
+    const small = await queriesOf(() => weeklyGrid({ db, sectionId: f.sec1 }));
+    const smallList = await queriesOf(() =>
+      listSchedules({ db, list: everything, filters: { sectionId: f.sec1 } }),
+    );
+    await bulk(f.cs1Lang, [
+      { day: 2, classroom_id: f.roomA, class_hours_ids: [f.h[0]!, f.h[1]!, f.h[2]!] },
+      { day: 4, classroom_id: f.roomB, class_hours_ids: [f.h[0]!, f.h[1]!, f.h[2]!] },
+      { day: 5, classroom_id: f.roomB, class_hours_ids: [f.h[0]!, f.h[1]!, f.h[2]!, f.h[3]!] },
+    ]);
+    expect(small).toBeGreaterThan(0);
+    expect(await queriesOf(() => weeklyGrid({ db, sectionId: f.sec1 }))).toBe(small);
+    expect(await queriesOf(() => weeklyGrid({ db, periodId: f.period }))).toBe(small + 1);
+    expect(
+      await queriesOf(() => listSchedules({ db, list: everything, filters: { sectionId: f.sec1 } })),
+    ).toBe(smallList);
   });
 });
 
