@@ -137,6 +137,23 @@ describe("activities", () => {
     expect(crossed.json().errors.end_date).toHaveLength(1);
   });
 
+  it("exports the list as CSV with its filters, Spanish headers and formula cells neutralised", async () => {
+    await api("POST", "/activities", as.admin, {
+      title: "=HYPERLINK(1)",
+      description: "Exportable, con acentos: ñ",
+      start_date: "2031-06-02",
+      end_date: "2031-06-03",
+      period_id: periodB,
+    });
+    const res = await api("GET", `/activities?format=csv&period_id=${periodB}&search=exportable`, as.student);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.body.startsWith("\uFEFF")).toBe(true);
+    const lines = res.body.replace("\uFEFF", "").trim().split(/\r?\n/);
+    expect(lines[0]).toBe("Título,Descripción,Observación,Fecha de inicio,Fecha de cierre");
+    expect(lines.slice(1)).toEqual(['\'=HYPERLINK(1),"Exportable, con acentos: ñ",,2031-06-02,2031-06-03']);
+  });
+
   it("lets everyone read and only administrators write (spec.md §6)", async () => {
     expect((await api("GET", "/activities")).statusCode).toBe(401);
     const created = await api("POST", "/activities", as.admin, {

@@ -7,9 +7,10 @@ import {
   updateActivitySchema,
 } from "../../../common/schemas/activities.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentActivity } from "./presenter.js";
+import { activityCsvColumns, presentActivity } from "./presenter.js";
 import {
   activitySortable,
   createActivity,
@@ -47,10 +48,13 @@ export async function activitiesRoutes(app: FastifyInstance) {
         response: { 200: listResponse(activitySchema) },
       },
     },
-    async (request) => {
-      const page = await listActivities({ db, list: request.query });
-      return { data: page.rows.map(presentActivity), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listActivities({ db, list }),
+        present: presentActivity,
+        csv: { filename: "cronograma-de-actividades", columns: activityCsvColumns },
+      }),
   );
 
   r.get(

@@ -154,6 +154,13 @@ describe("class hours", () => {
     expect((await api("GET", `/class-hours/${classHourId}`, as.admin)).statusCode).toBe(200);
   });
 
+  it("exports the class hours as CSV on a 12-hour clock", async () => {
+    const res = await api("GET", "/class-hours?format=csv&search=07:", as.lowAdmin);
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace("\uFEFF", "").trim().split(/\r?\n/);
+    expect(lines).toEqual(["Hora de inicio,Hora de fin", "7:00 AM,7:45 AM"]);
+  });
+
   it("lets the admin group read and only administrators write (spec.md §6)", async () => {
     expect((await api("GET", "/class-hours")).statusCode).toBe(401);
     for (const role of ["student", "teacher", "coordinator"] as const) {

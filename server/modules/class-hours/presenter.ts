@@ -1,4 +1,6 @@
 import type { ClassHour } from "../../../common/schemas/class-hours.js";
+import { formatTime12h } from "../../../common/time.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type { ClassHourRow } from "./service.js";
 
 const parts = (time: string) => time.split(":").map(Number) as [number, number];
@@ -17,3 +19,9 @@ export function presentClassHour(row: ClassHourRow): ClassHour {
     end_time: row.endTime.slice(0, 5),
   };
 }
+
+/** Columns of the list's CSV export, with the Spanish labels of the table. */
+export const classHourCsvColumns: CsvColumn<ClassHourRow>[] = [
+  { header: "Hora de inicio", value: (row) => formatTime12h(row.startTime) },
+  { header: "Hora de fin", value: (row) => formatTime12h(row.endTime) },
+];

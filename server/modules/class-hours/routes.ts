@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { classHourInputSchema, classHourSchema } from "../../../common/schemas/class-hours.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentClassHour } from "./presenter.js";
+import { classHourCsvColumns, presentClassHour } from "./presenter.js";
 import {
   classHourSortable,
   createClassHour,
@@ -35,10 +36,13 @@ export async function classHoursRoutes(app: FastifyInstance) {
         response: { 200: listResponse(classHourSchema) },
       },
     },
-    async (request) => {
-      const page = await listClassHours({ db, list: request.query });
-      return { data: page.rows.map(presentClassHour), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listClassHours({ db, list }),
+        present: presentClassHour,
+        csv: { filename: "horas-de-clase", columns: classHourCsvColumns },
+      }),
   );
 
   r.get(

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createHolidaySchema, holidaySchema, updateHolidaySchema } from "../../../common/schemas/holidays.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentHoliday } from "./presenter.js";
+import { holidayCsvColumns, presentHoliday } from "./presenter.js";
 import {
   createHoliday,
   deleteHoliday,
@@ -43,10 +44,13 @@ export async function holidaysRoutes(app: FastifyInstance) {
         response: { 200: listResponse(holidaySchema) },
       },
     },
-    async (request) => {
-      const page = await listHolidays({ db, list: request.query });
-      return { data: page.rows.map(presentHoliday), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listHolidays({ db, list }),
+        present: presentHoliday,
+        csv: { filename: "dias-feriados", columns: holidayCsvColumns },
+      }),
   );
 
   r.get(

@@ -154,6 +154,14 @@ export function ActivityListPage() {
             error={list.isError}
             onRetry={() => void list.refetch()}
             storageKey="activities"
+            csvExport={{
+              url: "/activities",
+              params: {
+                ...toListQuery(params),
+                ...(periodId === null ? {} : { period_id: String(periodId) }),
+              },
+              filename: "cronograma-de-actividades",
+            }}
             {...bindListParams(params, (next) =>
               setSearchParams({
                 ...toListQuery(next),

@@ -115,6 +115,7 @@ export function ClassHourListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="classhours"
+        csvExport={{ url: "/class-hours", params: toListQuery(params), filename: "horas-de-clase" }}
         {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
         {...(canWrite ? { actions } : {})}
         toolbar={

@@ -142,6 +142,7 @@ export function HolidayListPage() {
             error={list.isError}
             onRetry={() => void list.refetch()}
             storageKey="holidays"
+            csvExport={{ url: "/holidays", params: toListQuery(params), filename: "dias-feriados" }}
             {...bindListParams(params, (next) =>
               setSearchParams({ ...toListQuery(next), month: month.slice(0, 7) }),
             )}
