@@ -90,6 +90,12 @@ test.describe("calendario: un estudiante ve feriados y actividades y nada más",
     await expect(region.getByRole("heading", { name: "Eventos del mes" })).toBeVisible();
     await expect(region.getByRole("listitem").first()).toBeVisible();
     await expect(region.getByRole("button", { name: /: hoy/ })).toHaveCount(1);
+    // "Exportar CSV": every activity as a file.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Exportar CSV" }).click();
+    expect((await download).suggestedFilename()).toMatch(
+      /^cronograma-de-actividades-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     await page.screenshot({ path: artifact("activities-student"), fullPage: true });
     await expectAccessible(page, "cronograma de actividades (estudiante)");
   });

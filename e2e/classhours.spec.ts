@@ -1,0 +1,60 @@
+import { expect, type Page, test } from "@playwright/test";
+import { artifact, expectAccessible, loginViaApi } from "./support";
+
+const bodyRows = (page: Page) =>
+  page
+    .getByRole("table")
+    .getByRole("rowgroup")
+    .nth(1)
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell").nth(1) });
+
+/** The hour and minute inputs of "Hora de inicio" or "Hora de fin". */
+const timeInputs = (page: Page, legend: string) => {
+  const group = page.getByRole("group", { name: new RegExp(`^${legend}`) });
+  return {
+    hour: group.getByRole("textbox", { name: "Hora (0-23)" }),
+    minute: group.getByRole("textbox", { name: "Minuto" }),
+  };
+};
+
+test("un administrador crea una hora de clase: el fin antes del inicio se rechaza en español y se ve en 12 horas", async ({
+  page,
+}) => {
+  await loginViaApi(page, "admin", "/classhours");
+  await expect(page.getByRole("heading", { name: "Horas de clase", level: 1 })).toBeVisible();
+  // The demo's school day, in start order, on a 12-hour clock.
+  await expect(bodyRows(page).first()).toContainText(/\d{1,2}:\d{2} (AM|PM)/);
+  await expectAccessible(page, "horas de clase");
+
+  await page.getByRole("link", { name: "Crear hora de clase" }).click();
+  await expect(page).toHaveURL(/\/classhours\/create$/);
+  const start = timeInputs(page, "Hora de inicio");
+  const end = timeInputs(page, "Hora de fin");
+  await start.hour.fill("21");
+  await start.minute.fill("5");
+  await end.hour.fill("20");
+  await end.minute.fill("0");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("La hora de fin debe ser posterior a la hora de inicio.")).toBeVisible();
+  await expect(page.getByRole("group", { name: /^Hora de inicio/ })).toContainText("9:05 PM");
+  await expectAccessible(page, "crear hora de clase (con error)");
+
+  await end.hour.fill("21");
+  await end.minute.fill("50");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page).toHaveURL(/\/classhours(\?.*)?$/);
+  await page.getByRole("searchbox", { name: "Buscar..." }).fill("21:05");
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("9:05 PM");
+  await expect(bodyRows(page).first()).toContainText("9:50 PM");
+  await page.screenshot({ path: artifact("classhours-admin"), fullPage: true });
+
+  // A class hour the demo's schedules use cannot be deleted, and the dialog says why.
+  await page.getByRole("searchbox", { name: "Buscar..." }).fill("");
+  await page.getByRole("button", { name: /^Eliminar 7:00 AM/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Sí" }).click();
+  const refusal = page.getByRole("dialog", { name: "No se puede eliminar la hora de clase" });
+  await expect(refusal).toContainText("La hora de clase está en uso en algún horario y no puede eliminarse.");
+  await expectAccessible(page, "hora de clase en uso");
+});
