@@ -135,6 +135,7 @@ export function CurriculumView({ pensum }: { pensum: PensumDetail }) {
                     style={{
                       position: "relative",
                       zIndex: 1,
+                      background: "var(--mantine-color-body)",
                       opacity: related(course.id) ? 1 : 0.45,
                       borderColor: focus === course.id ? "var(--mantine-color-blue-6)" : undefined,
                     }}
@@ -160,7 +161,8 @@ export function CurriculumView({ pensum }: { pensum: PensumDetail }) {
             aria-hidden="true"
             width={size.width}
             height={size.height}
-            style={{ position: "absolute", inset: 0, pointerEvents: "none", zIndex: 2, overflow: "visible" }}
+            // Beneath the cards: an arrow that skips a semester passes behind its cards instead of over their text.
+            style={{ position: "absolute", inset: 0, pointerEvents: "none", zIndex: 0, overflow: "visible" }}
             data-testid="curriculum-arrows"
           >
             <defs>
