@@ -26,3 +26,17 @@ test("recorrido: inicio de sesión, inicio del administrador y listado de aulas"
   await expectAccessible(page, "classrooms");
   await page.screenshot({ path: save("classrooms-list") });
 });
+
+test("recorrido: un pensum en columnas de semestres con sus prelaciones", async ({ page }) => {
+  await page.goto("/login");
+  await loginThroughUi(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/pensums?search=Informática&sort_by=version,desc");
+  await page.getByRole("link", { name: "Pensum Informática" }).first().click();
+  await expect(page.getByTestId("curriculum-semester")).toHaveCount(3);
+  await expect(
+    page.locator('[data-testid="curriculum-arrows"] path[data-prelation-type]').first(),
+  ).toBeAttached();
+  await expectAccessible(page, "pensum");
+  await page.screenshot({ path: save("pensum-view"), fullPage: true });
+});

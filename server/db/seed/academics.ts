@@ -61,11 +61,23 @@ const curriculum: SpecializationDef[] = [
         { code: "ISW-202", title: "Ingeniería de Software", credits: 3 },
         { code: "PIN-202", title: "Proyecto Informático", credits: 4, finalDelivery: true },
       ],
+      [
+        { code: "PRO-303", title: "Programación Web", credits: 4 },
+        { code: "BDD-303", title: "Administración de Bases de Datos", credits: 3 },
+        { code: "SEG-303", title: "Seguridad Informática", credits: 3 },
+        { code: "PAS-303", title: "Pasantías", credits: 6 },
+      ],
     ],
     prelations: [
       ["PRO-202", "PRO-201", "total"],
       ["BDD-202", "BDD-201", "total"],
       ["ISW-202", "PRO-201", "partial"],
+      ["PRO-303", "PRO-202", "total"],
+      ["BDD-303", "BDD-202", "total"],
+      ["SEG-303", "RED-201", "total"],
+      ["SEG-303", "SOP-201", "partial"],
+      ["PAS-303", "PIN-202", "total"],
+      ["PAS-303", "ISW-202", "partial"],
     ],
   },
   {
@@ -87,10 +99,18 @@ const curriculum: SpecializationDef[] = [
         { code: "MER-202", title: "Mercadeo", credits: 3 },
         { code: "PGA-202", title: "Proyecto de Grado Administrativo", credits: 4, finalDelivery: true },
       ],
+      [
+        { code: "CON-303", title: "Contabilidad de Costos", credits: 4 },
+        { code: "AUD-303", title: "Auditoría", credits: 3 },
+        { code: "GTH-303", title: "Gestión del Talento Humano", credits: 3 },
+      ],
     ],
     prelations: [
       ["CON-202", "CON-201", "total"],
       ["FIN-202", "ECO-201", "partial"],
+      ["CON-303", "CON-202", "total"],
+      ["AUD-303", "CON-202", "partial"],
+      ["GTH-303", "ADG-201", "total"],
     ],
   },
 ];
