@@ -360,6 +360,25 @@ describe("pensums and semesters", () => {
     expect((await api("DELETE", `/pensums/${copy.id}`, as.admin)).statusCode).toBe(204);
   });
 
+  it("exports the lists as CSV with the same filters and Spanish headers", async () => {
+    const { spec } = await pensumWithCourses();
+    const res = await api("GET", `/pensums?format=csv&specialization_id=${spec.id}`, as.lowAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe("Especialidad,Nombre,Versión,Semestres,Materias,Períodos,Habilitado");
+    expect(lines.slice(1)).toEqual([expect.stringContaining("Pensum de prueba,1,2,4,0,Sí")]);
+    const specs = await api("GET", `/specializations?format=csv&search=${spec.code}`, as.admin);
+    expect(specs.body.replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(
+      "Código,Título,Descripción,Ciclo básico,Pensums,Habilitada",
+    );
+    const sems = await api("GET", "/semesters?format=csv&limit=5", as.admin);
+    expect(sems.headers["content-type"]).toMatch(/^text\/csv/);
+  });
+
   it("refuses writes to non-admins and reads to teachers and students", async () => {
     const { pensum } = await pensumWithCourses();
     for (const who of [as.lowAdmin, as.coordinator]) {

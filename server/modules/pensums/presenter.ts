@@ -1,6 +1,18 @@
 import type { Pensum, PensumDetail } from "../../../common/schemas/pensums.js";
+import type { CsvColumn } from "../../http/csv.js";
 import { presentSemester } from "../semesters/presenter.js";
 import type { PensumDetailRow, PensumRow } from "./service.js";
+
+/** Columns of the pensums CSV. */
+export const pensumCsvColumns: CsvColumn<PensumRow>[] = [
+  { header: "Especialidad", value: (r) => r.specialization.title },
+  { header: "Nombre", value: (r) => r.name },
+  { header: "Versión", value: (r) => r.version },
+  { header: "Semestres", value: (r) => r.semestersCount },
+  { header: "Materias", value: (r) => r.coursesCount },
+  { header: "Períodos", value: (r) => r.periodsCount },
+  { header: "Habilitado", value: (r) => r.enabled },
+];
 
 export function presentPensum(row: PensumRow): Pensum {
   return {

@@ -9,9 +9,10 @@ import {
   updatePensumSchema,
 } from "../../../common/schemas/pensums.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentPensum, presentPensumDetail } from "./presenter.js";
+import { pensumCsvColumns, presentPensum, presentPensumDetail } from "./presenter.js";
 import {
   createPensum,
   createPensumVersion,
@@ -44,15 +45,19 @@ export async function pensumsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Listar pensums",
-        description: "Busca en el nombre y la especialidad; filtros `specialization_id`, `enabled`.",
+        description:
+          "Busca en el nombre y la especialidad; filtros `specialization_id`, `enabled`. `format=csv`: todos como archivo CSV.",
         querystring: pensumsQuery,
         response: { 200: listResponse(pensumSchema) },
       },
     },
-    async (request) => {
-      const page = await listPensums({ db, list: request.query });
-      return { data: page.rows.map(presentPensum), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listPensums({ db, list }),
+        present: presentPensum,
+        csv: { filename: "pensums", columns: pensumCsvColumns },
+      }),
   );
 
   r.get(

@@ -1,5 +1,14 @@
 import type { Semester, SemesterCourse } from "../../../common/schemas/pensums.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type { SemesterCourseRow, SemesterRow } from "./service.js";
+
+/** Columns of the semesters CSV. */
+export const semesterCsvColumns: CsvColumn<SemesterRow>[] = [
+  { header: "Número", value: (r) => r.number },
+  { header: "Código", value: (r) => r.code },
+  { header: "Materias", value: (r) => r.courses.map((c) => c.code).join(", ") },
+  { header: "Créditos", value: (r) => r.courses.reduce((sum, c) => sum + c.credits, 0) },
+];
 
 export function presentSemesterCourse(row: SemesterCourseRow): SemesterCourse {
   return {

@@ -10,9 +10,10 @@ import {
   updateSemesterSchema,
 } from "../../../common/schemas/semesters.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentSemester, presentSemesterCourse } from "./presenter.js";
+import { presentSemester, presentSemesterCourse, semesterCsvColumns } from "./presenter.js";
 import {
   createSemester,
   deleteSemester,
@@ -55,10 +56,13 @@ export async function semestersRoutes(app: FastifyInstance) {
         response: { 200: listResponse(semesterSchema) },
       },
     },
-    async (request) => {
-      const page = await listSemesters({ db, list: request.query });
-      return { data: page.rows.map(presentSemester), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listSemesters({ db, list }),
+        present: presentSemester,
+        csv: { filename: "semestres", columns: semesterCsvColumns },
+      }),
   );
 
   r.get(

@@ -1,5 +1,16 @@
 import type { Specialization, SpecializationCoordinator } from "../../../common/schemas/specializations.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type { CoordinatorRow, SpecializationRow } from "./service.js";
+
+/** Columns of the specializations CSV, with the list's Spanish labels. */
+export const specializationCsvColumns: CsvColumn<SpecializationRow>[] = [
+  { header: "Código", value: (r) => r.code },
+  { header: "Título", value: (r) => r.title },
+  { header: "Descripción", value: (r) => r.description },
+  { header: "Ciclo básico", value: (r) => r.isBasic },
+  { header: "Pensums", value: (r) => r.pensumsCount },
+  { header: "Habilitada", value: (r) => r.enabled },
+];
 
 export function presentSpecialization(row: SpecializationRow): Specialization {
   return {

@@ -9,9 +9,10 @@ import {
   updateSpecializationSchema,
 } from "../../../common/schemas/specializations.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentCoordinator, presentSpecialization } from "./presenter.js";
+import { presentCoordinator, presentSpecialization, specializationCsvColumns } from "./presenter.js";
 import {
   createNested,
   createSpecialization,
@@ -45,15 +46,19 @@ export async function specializationsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Listar especialidades",
-        description: "Busca en título y código; filtros `is_basic`, `enabled`.",
+        description:
+          "Busca en título y código; filtros `is_basic`, `enabled`. `format=csv`: todas como archivo CSV.",
         querystring: specializationsQuery,
         response: { 200: listResponse(specializationSchema) },
       },
     },
-    async (request) => {
-      const page = await listSpecializations({ db, list: request.query });
-      return { data: page.rows.map(presentSpecialization), meta: page.meta };
-    },
+    async (request, reply) =>
+      sendList(reply, {
+        list: request.query,
+        fetchPage: (list) => listSpecializations({ db, list }),
+        present: presentSpecialization,
+        csv: { filename: "especialidades", columns: specializationCsvColumns },
+      }),
   );
 
   r.get(

@@ -134,6 +134,14 @@ export function PensumListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="pensums"
+        csvExport={{
+          url: "/pensums",
+          params: {
+            ...toListQuery(params),
+            ...(specializationId ? { specialization_id: String(specializationId) } : {}),
+          },
+          filename: "pensums",
+        }}
         {...bindListParams(params, (next) => setQuery(next))}
         actions={actions}
         toolbar={

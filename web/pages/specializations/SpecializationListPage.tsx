@@ -117,6 +117,7 @@ export function SpecializationListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="specializations"
+        csvExport={{ url: "/specializations", params: toListQuery(params), filename: "especialidades" }}
         {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
         {...(canWrite ? { actions } : {})}
         toolbar={
