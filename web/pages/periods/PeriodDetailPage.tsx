@@ -264,7 +264,12 @@ function PeriodView({ period }: { period: PeriodDetail }) {
                           size="compact-sm"
                           variant="light"
                           onClick={() => setAttaching(s)}
-                          aria-label={t("periods.pensums.attachFor", { specialization: s.title })}
+                          aria-label={t(
+                            s.pensum ? "periods.pensums.changeFor" : "periods.pensums.attachFor",
+                            {
+                              specialization: s.title,
+                            },
+                          )}
                         >
                           {s.pensum ? t("periods.pensums.change") : t("periods.pensums.attach")}
                         </Button>
