@@ -32,6 +32,9 @@ import { clashText, slotItems } from "./grid-items";
 
 type Row = DraftEntry & { key: string; scheduleId?: number };
 
+/** Alert titles in the body text colour: the light variants' coloured titles fall below AA contrast. */
+const alertStyles = { title: { color: "var(--mantine-color-text)" } };
+
 let nextKey = 0;
 const newKey = () => `new-${++nextKey}`;
 
@@ -182,6 +185,7 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
                   data={roomOptions}
                   value={row.classroom_id ? String(row.classroom_id) : null}
                   onChange={(v) => change(row.key, { classroom_id: v ? Number(v) : null })}
+                  allowDeselect={false}
                   searchable
                   w={170}
                   error={
@@ -218,8 +222,9 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
                         key={hour.id}
                         value={String(hour.id)}
                         size="xs"
-                        color={clash ? "red" : "teal"}
-                        variant={clash ? "filled" : "light"}
+                        // Dark shades: white text on them keeps AA contrast.
+                        color={clash ? "red.9" : "teal.9"}
+                        variant="filled"
                         icon={clash ? <IconAlertTriangle size={12} /> : undefined}
                       >
                         {`${formatTime12h(hour.start_time)} – ${formatTime12h(hour.end_time)}`}
@@ -273,6 +278,7 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
       {clashCount > 0 && (
         <Alert
           color="orange"
+          styles={alertStyles}
           icon={<IconAlertTriangle aria-hidden />}
           title={t("schedules.editor.clashesTitle")}
         >
@@ -282,6 +288,7 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
       {refusal && (
         <Alert
           color="red"
+          styles={alertStyles}
           title={t("schedules.editor.refusedTitle")}
           role="alert"
           withCloseButton
