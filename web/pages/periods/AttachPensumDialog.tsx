@@ -37,10 +37,13 @@ export function AttachPensumDialog({ specialization, pending, onClose, onAttach 
     setValue(specialization?.pensum ? String(specialization.pensum.id) : null);
   }, [specialization]);
 
-  const data = (pensums.data ?? []).map((p) => ({
-    value: String(p.id),
-    label: t("periods.pensums.option", { name: p.name, version: p.version }),
-  }));
+  // Newest version first: the one a new period usually follows.
+  const data = [...(pensums.data ?? [])]
+    .sort((a, b) => b.version - a.version || b.id - a.id)
+    .map((p) => ({
+      value: String(p.id),
+      label: t("periods.pensums.option", { name: p.name, version: p.version }),
+    }));
 
   return (
     <Modal
