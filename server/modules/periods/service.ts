@@ -145,7 +145,8 @@ export async function listPeriods(opts: { db: DbOrTx; list: PeriodListParams }):
     list,
     sortColumns: {
       id: periods.id,
-      year: periods.year,
+      // By year, then number in the same direction (2025-2 before 2025-1 when descending), in SQL so pages agree.
+      year: sql`${periods.year} * 10 + ${periods.number}`,
       number: periods.number,
       start_date: periods.startDate,
       end_date: periods.endDate,
@@ -154,11 +155,6 @@ export async function listPeriods(opts: { db: DbOrTx; list: PeriodListParams }):
     },
     tieBreaker: periods.id,
   });
-  // With `sort_by=year,desc` the periods of one year come newest first too.
-  if (list.sort_by.field === "year") {
-    const dir = list.sort_by.direction === "desc" ? -1 : 1;
-    page.rows.sort((a, b) => dir * (a.year - b.year) || dir * (a.number - b.number) || a.id - b.id);
-  }
   return { rows: await withViews(db, page.rows), meta: page.meta };
 }
 
