@@ -40,3 +40,18 @@ test("recorrido: un pensum en columnas de semestres con sus prelaciones", async 
   await expectAccessible(page, "pensum");
   await page.screenshot({ path: save("pensum-view"), fullPage: true });
 });
+
+test("recorrido: el horario semanal de una sección", async ({ page }) => {
+  await page.goto("/login");
+  await loginThroughUi(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/schedules/show");
+  const period = page.getByRole("combobox", { name: "Período" });
+  await expect(period).not.toHaveValue("");
+  await page.getByRole("combobox", { name: "Sección" }).click();
+  await page.getByRole("option", { name: "CB-S1A", exact: true }).click();
+  const grid = page.getByTestId("weekly-grid");
+  await expect(grid.getByText("Matemática I").first()).toBeVisible();
+  await expectAccessible(page, "weekly grid");
+  await page.screenshot({ path: save("weekly-grid"), fullPage: true });
+});
