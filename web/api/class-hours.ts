@@ -20,7 +20,7 @@ export const isClassHourHasSchedules = (error: ApiError) =>
 
 /** spec.md §5: empty-string fields are dropped before sending class hours. */
 const dropEmpty = (payload: ClassHourInput) =>
-  Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== "")) as ClassHourInput;
+  Object.fromEntries(Object.entries(payload).filter(([, v]) => (v as unknown) !== "")) as ClassHourInput;
 
 export const classHoursApi = {
   list: (params: ListParams, signal?: AbortSignal) =>

@@ -50,7 +50,9 @@ export function useSaveHoliday() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: { id?: number; payload: CreateHolidayPayload }) =>
-      id === undefined ? holidaysApi.create(payload) : holidaysApi.update(id, payload),
+      id === undefined
+        ? holidaysApi.create(payload)
+        : holidaysApi.update(id, { ...payload, end_date: payload.end_date || payload.start_date }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: holidayKeys.lists() }),
   });
 }

@@ -144,7 +144,7 @@ export function ActivityListPage() {
           />
         ) : null}
       </Group>
-      <Grid gutter="md" align="flex-start">
+      <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <DataTable<Activity>
             columns={columns}

@@ -132,7 +132,7 @@ export function HolidayListPage() {
       <Title order={1} size="h3">
         {t("holidays.list.title")}
       </Title>
-      <Grid gutter="md" align="flex-start">
+      <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <DataTable<Holiday>
             columns={columns}
