@@ -5,6 +5,8 @@ import type {
   Schedule,
   WeeklyGrid,
 } from "../../../common/schemas/schedules.js";
+import { shiftLabels } from "../../../common/schemas/schedules.js";
+import type { CsvColumn } from "../../http/csv.js";
 import type { ClassHourRow, CourseSectionInfo, GridSlotRow, ScheduleRow, SectionBrief } from "./service.js";
 
 /** `HH:MM:SS` database times as `HH:MM`. */
@@ -88,3 +90,16 @@ export function presentCourseSectionSchedules(result: {
     schedules: result.schedules.map(presentSchedule),
   };
 }
+
+/** Columns of the schedules CSV (GET /schedules?format=csv), Spanish headers. */
+export const scheduleCsvColumns: CsvColumn<ScheduleRow>[] = [
+  { header: "Sección", value: (r) => r.section.code },
+  { header: "Turno", value: (r) => shiftLabels[r.section.shift] ?? r.section.shift },
+  { header: "Materia", value: (r) => r.course.title },
+  { header: "Código de materia", value: (r) => r.course.code },
+  { header: "Día", value: (r) => weekdayNames[r.day] ?? String(r.day) },
+  { header: "Inicio", value: (r) => (r.classHours[0] ? hhmm(r.classHours[0].startTime) : "") },
+  { header: "Fin", value: (r) => (r.classHours.at(-1) ? hhmm(r.classHours.at(-1)!.endTime) : "") },
+  { header: "Aula", value: (r) => r.classroom.code },
+  { header: "Profesores", value: (r) => r.teachers.map((t) => t.name).join(", ") },
+];

@@ -10,9 +10,15 @@ import {
   weeklyGridSchema,
 } from "../../../common/schemas/schedules.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
+import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { presentCourseSectionSchedules, presentGrid, presentSchedule } from "./presenter.js";
+import {
+  presentCourseSectionSchedules,
+  presentGrid,
+  presentSchedule,
+  scheduleCsvColumns,
+} from "./presenter.js";
 import {
   bulkStoreSchedules,
   courseSectionSchedules,
@@ -65,21 +71,22 @@ export async function schedulesRoutes(app: FastifyInstance) {
         response: { 200: listResponse(scheduleSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const page = await listSchedules({
-        db,
+      const filters = {
+        periodId: q.period_id,
+        sectionId: q.section_id,
+        courseSectionId: q.course_section_id,
+        classroomId: q.classroom_id,
+        teacherId: q.teacher_id,
+        day: q.day,
+      };
+      return sendList(reply, {
         list: q,
-        filters: {
-          periodId: q.period_id,
-          sectionId: q.section_id,
-          courseSectionId: q.course_section_id,
-          classroomId: q.classroom_id,
-          teacherId: q.teacher_id,
-          day: q.day,
-        },
+        fetchPage: (list) => listSchedules({ db, list, filters }),
+        present: presentSchedule,
+        csv: { filename: "horarios", columns: scheduleCsvColumns },
       });
-      return { data: page.rows.map(presentSchedule), meta: page.meta };
     },
   );
 

@@ -352,6 +352,15 @@ describe("standard calls", () => {
     expect(del.statusCode).toBe(204);
     expect((await api("GET", `/schedules/${id}`, as.admin)).statusCode).toBe(404);
     expect((await api("GET", "/schedules?sort_by=nope", as.admin)).statusCode).toBe(422);
+    const csv = await api("GET", `/schedules?format=csv&section_id=${f.sec2}&sort_by=day,asc`, as.lowAdmin);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    const [header, ...lines] = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toBe("Sección,Turno,Materia,Código de materia,Día,Inicio,Fin,Aula,Profesores");
+    expect(lines.every((line) => line.startsWith("3B,Mañana,Matemática I,MAT-1,"))).toBe(true);
   });
 });
 

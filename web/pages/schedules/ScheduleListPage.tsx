@@ -159,6 +159,11 @@ export function ScheduleListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="schedules"
+        csvExport={{
+          url: "/schedules",
+          params: { ...toListQuery(params), ...(periodId ? { period_id: String(periodId) } : {}) },
+          filename: "horarios",
+        }}
         {...bindListParams(params, (next) => setQuery(toListQuery(next)))}
         {...(canWrite ? { actions } : {})}
         toolbar={
