@@ -93,14 +93,12 @@ export async function prepareSchedules(opts: { databaseUrl?: string; dataDir: st
         )
         .returning({ id: s.teachers.id });
       const sectionIndex = new Map(sections.map((x, i) => [x.id, i]));
-      await tx
-        .insert(s.courseSectionTeachers)
-        .values(
-          courseSections.map((cs) => ({
-            courseSectionId: cs.id,
-            teacherId: teachers[sectionIndex.get(cs.sectionId)!]!.id,
-          })),
-        );
+      await tx.insert(s.courseSectionTeachers).values(
+        courseSections.map((cs) => ({
+          courseSectionId: cs.id,
+          teacherId: teachers[sectionIndex.get(cs.sectionId)!]!.id,
+        })),
+      );
       // Course c of a section: Monday to Friday, class hour c (4 courses × 5 days = 20 slots per section).
       const position = new Map<number, number>();
       const entries = courseSections.flatMap((cs) => {
