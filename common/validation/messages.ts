@@ -10,7 +10,7 @@ export const validationMessages = {
   required: "El campo :attribute es obligatorio.",
   email: "El campo :attribute no es un correo válido.",
   unique: "El valor del campo :attribute ya está en uso.",
-  exists: "El :attribute seleccionado no existe.",
+  exists: "El valor seleccionado en el campo :attribute no existe.",
   min: {
     numeric: "El campo :attribute debe ser al menos :min.",
     string: "El campo :attribute debe contener al menos :min caracteres.",
@@ -54,7 +54,7 @@ export const validationMessages = {
   string: "El campo :attribute debe ser una cadena de caracteres.",
   boolean: "El campo :attribute debe tener un valor verdadero o falso.",
   array: "El campo :attribute debe ser un conjunto.",
-  in: "El :attribute seleccionado no es válido.",
+  in: "El valor seleccionado en el campo :attribute no es válido.",
   file: "El campo :attribute debe ser un archivo.",
   image: "El campo :attribute debe ser una imagen.",
   mimes: "El campo :attribute debe ser un archivo con formato: :values.",

@@ -263,7 +263,7 @@ describe("Spanish validation messages", () => {
       max_capacity: ["El campo máxima capacidad tiene que estar entre 1 y 50."],
       males_limit: ["El campo límite de varones debe ser un número entero."],
       code: ["El formato del campo código no es válido."],
-      type: ["El tipo de pago seleccionado no es válido."],
+      type: ["El valor seleccionado en el campo tipo de pago no es válido."],
       file: ["El campo archivo debe ser una imagen."],
     });
   });

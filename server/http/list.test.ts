@@ -156,7 +156,7 @@ describe("filters", () => {
     const res = await list("enabled=maybe&min_capacity=lots");
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      enabled: ["El habilitado seleccionado no es válido."],
+      enabled: ["El valor seleccionado en el campo habilitado no es válido."],
       min_capacity: ["El campo capacidad mínima debe ser numérico."],
     });
   });

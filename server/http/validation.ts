@@ -107,7 +107,7 @@ export function rethrowUniqueAsField(error: unknown, fieldByConstraint: Record<s
   throw error;
 }
 
-/** "El código seleccionado no existe.": a referenced record is missing. */
+/** "El valor seleccionado en el campo código no existe.": a referenced record is missing. */
 export const missingReference = (field: string) => fieldError(field, "exists");
 
 /** Parses `data` with `schema` in a service, throwing the same 422 a route schema would. */

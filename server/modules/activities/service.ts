@@ -60,7 +60,7 @@ export async function getActivity(opts: { db: DbOrTx; id: number }): Promise<Act
   return row;
 }
 
-/** A period named by the payload must exist (422 "El período seleccionado no existe."). */
+/** A period named by the payload must exist (422 "El valor seleccionado en el campo período no existe."). */
 async function checkPeriod(db: DbOrTx, periodId: number | null | undefined) {
   if (periodId === null || periodId === undefined) return;
   const [row] = await db

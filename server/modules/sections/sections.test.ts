@@ -270,7 +270,7 @@ describe("creating a section", () => {
     expect(bad.statusCode).toBe(422);
     const errors = bad.json().errors;
     expect(errors.letter_code[0]).toContain("letra");
-    expect(errors.shift[0]).toBe("El turno seleccionado no es válido.");
+    expect(errors.shift[0]).toBe("El valor seleccionado en el campo turno no es válido.");
     expect(errors.males_limit[0]).toContain("límite de varones");
     expect(errors.females_limit[0]).toBe("El campo límite de hembras es obligatorio.");
 
@@ -282,7 +282,9 @@ describe("creating a section", () => {
       females_limit: 1,
     });
     expect(notAttached.statusCode).toBe(422);
-    expect(notAttached.json().errors.semester_id[0]).toBe("El semestre seleccionado no es válido.");
+    expect(notAttached.json().errors.semester_id[0]).toBe(
+      "El valor seleccionado en el campo semestre no es válido.",
+    );
     const missing = await api("POST", "/sections", as.admin, {
       period_id: world.periodId,
       semester_id: 999999,
@@ -291,7 +293,9 @@ describe("creating a section", () => {
       females_limit: 1,
     });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors.semester_id[0]).toBe("El semestre seleccionado no existe.");
+    expect(missing.json().errors.semester_id[0]).toBe(
+      "El valor seleccionado en el campo semestre no existe.",
+    );
   });
 });
 
@@ -405,11 +409,21 @@ describe("assigning teachers", () => {
     expect(disabled.json().message).toBe("teacher_not_enabled");
     const unknown = await api("PATCH", url, as.admin, { teacher_ids: [999999] });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors.teacher_ids[0]).toBe("El profesores seleccionado no existe.");
+    expect(unknown.json().errors.teacher_ids[0]).toBe(
+      "El valor seleccionado en el campo profesores no existe.",
+    );
     const notList = await api("PATCH", url, as.admin, { teacher_ids: "x" });
     expect(notList.statusCode).toBe(422);
     const after = await api("GET", `/sections/${section.id}/courses/${courseId}`, as.admin);
     expect(after.json().data.teachers.map((t: { id: number }) => t.id)).toEqual([world.teacherIds[0]]);
+
+    // A disabled course is given no teacher (disabled_course_detected); its teachers can still be removed.
+    await ctx.db.update(s.courses).set({ enabled: false }).where(eq(s.courses.id, courseId));
+    const disabledCourse = await api("PATCH", url, as.admin, { teacher_ids: [world.teacherIds[1]] });
+    expect(disabledCourse.statusCode).toBe(400);
+    expect(disabledCourse.json().message).toBe("disabled_course_detected");
+    expect((await api("PATCH", url, as.admin, { teacher_ids: [] })).statusCode).toBe(200);
+    await ctx.db.update(s.courses).set({ enabled: true }).where(eq(s.courses.id, courseId));
 
     const missingCourse = await api(
       "PATCH",

@@ -34,6 +34,7 @@ import type { ListParams } from "../../http/list-query.js";
 import type { Caller } from "../../http/ownership.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError } from "../../http/validation.js";
+import { assertCoursesEnabled } from "../courses/service.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Who sees which sections
@@ -515,6 +516,8 @@ export async function assignTeachers(opts: {
         : [];
       if (found.length !== wanted.length) throw fieldError("teacher_ids", "exists");
       if (found.some((t) => !t.enabled)) throw refuse("teacher_not_enabled");
+      // Teachers may be removed from a disabled course, not given one.
+      if (wanted.length) await assertCoursesEnabled(tx, [opts.courseId]);
       const current = await tx
         .select({ id: courseSectionTeachers.teacherId })
         .from(courseSectionTeachers)
