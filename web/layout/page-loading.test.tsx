@@ -1,22 +1,14 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../common/roles";
+import { lazyPage } from "../pages/lazy";
+import { pages } from "../pages/registry";
 import { loginAs, mockFetch, renderApp, resetAppState } from "../test/render";
 
-// /soon's page never finishes loading (issue 13 item 7): it suspends on a promise that never settles, which is
-// what React sees while a lazy page's code is on its way. (A mock factory that never resolves was flaky under
-// CI load.) A failed load is in page-load-error.test.tsx: each case gets its own module graph, because React's
-// lazy pages keep their first promise.
-vi.mock("../pages/system/SoonPage", async () => {
-  const { use } = await import("react");
-  const never = new Promise<never>(() => {});
-  return {
-    default: function NeverLoaded() {
-      use(never);
-      return null;
-    },
-  };
-});
+// /soon's code never arrives (issue 13 item 7): the registry entry is swapped for a lazy page whose import never
+// settles, which is what React sees while a page's chunk is on its way. (Module mocks of the page were not
+// applied reliably under CI load.) A failed load is in page-load-error.test.tsx.
+pages["/soon"] = lazyPage(() => new Promise(() => {}));
 
 beforeEach(() => resetAppState());
 afterEach(() => {
