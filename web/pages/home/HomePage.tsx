@@ -40,9 +40,10 @@ export default function HomePage() {
             <Text fw={600} mb="xs">
               {group.label}
             </Text>
-            <Stack gap={4}>
+            <Stack gap={2}>
               {group.items.map((item) => (
-                <Anchor key={item.key} component={Link} to={item.path} size="sm">
+                // 24 px tall at least: a touch target (WCAG 2.2, 2.5.8) even when a menu covers part of it.
+                <Anchor key={item.key} component={Link} to={item.path} size="sm" mih={24} py={2}>
                   {item.label}
                 </Anchor>
               ))}
