@@ -133,12 +133,14 @@ test.describe("períodos", () => {
       expect(((await open.json()) as { data: PeriodBrief }).data.id).toBe(periodId);
     } finally {
       // Leave the demo school as it was for the other journeys.
-      await page.request.patch(`/api/periods/${demoCurrent.id}`, {
+      const restored = await page.request.patch(`/api/periods/${demoCurrent.id}`, {
         headers,
         data: { enabled: true },
         timeout: 20_000,
       });
-      await page.request.delete(`/api/periods/${periodId}`, { headers, timeout: 20_000 });
+      expect(restored.status(), `re-enabling the demo's period: ${await restored.text()}`).toBe(200);
+      const deleted = await page.request.delete(`/api/periods/${periodId}`, { headers, timeout: 20_000 });
+      expect(deleted.status(), `deleting the journey's period: ${await deleted.text()}`).toBe(204);
     }
   });
 });

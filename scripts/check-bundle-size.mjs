@@ -22,7 +22,10 @@ export const budgets = {
   loginJs: 210 * KB,
   loginCss: 25 * KB,
   shell: 110 * KB,
-  shared: 75 * KB,
+  // What the first area opened downloads besides its own chunk: the data table (~32 kB), Zod with the
+  // shared schemas (~25 kB), the month calendar of holidays and activities (~16 kB), the number and
+  // multi-select inputs and the form library. It grew with the academic-structure areas (issue 7).
+  shared: 125 * KB,
   area: 60 * KB,
 };
 export const goals = { loginJs: 150 * KB, loginCss: 25 * KB, area: 60 * KB };

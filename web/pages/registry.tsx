@@ -1,11 +1,12 @@
 import type { ComponentType } from "react";
+import { withAreaTexts } from "../i18n/areas";
 import { lazyPage } from "./lazy";
 
 /**
  * Screens that exist, by route path (the keys of `routeAccess` / `guestRoutes` in common/access.ts).
  * A route missing here shows the shared "pending module" page for its area (`areaOf`). A new area adds
  * its folder `web/pages/<area>/` with an index re-exporting its pages and registers them here:
- *   "/classrooms": lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomListPage }))),
+ *   "/classrooms": lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomListPage }))),
  */
 const auth = {
   // The login page is its own chunk, free of Zod and the other guest forms: the first screen most people see.
@@ -24,69 +25,97 @@ export const guestPages: Partial<Record<string, ComponentType>> = {
 };
 
 const classrooms = {
-  list: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomListPage }))),
-  create: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomCreatePage }))),
-  edit: lazyPage(() => import("./classrooms").then((m) => ({ default: m.ClassroomEditPage }))),
+  list: lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomListPage }))),
+  create: lazyPage(() =>
+    withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomCreatePage })),
+  ),
+  edit: lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomEditPage }))),
 };
 
 const courses = {
-  list: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseListPage }))),
-  all: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseAllPage }))),
-  make: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseMakePage }))),
-  assign: lazyPage(() => import("./courses").then((m) => ({ default: m.CourseAssignPage }))),
-  pensum: lazyPage(() => import("./courses").then((m) => ({ default: m.PensumCoursesPage }))),
-  pensumShow: lazyPage(() => import("./courses").then((m) => ({ default: m.PensumCoursesShowPage }))),
+  list: lazyPage(() => withAreaTexts(import("./courses")).then((m) => ({ default: m.CourseListPage }))),
+  all: lazyPage(() => withAreaTexts(import("./courses")).then((m) => ({ default: m.CourseAllPage }))),
+  make: lazyPage(() => withAreaTexts(import("./courses")).then((m) => ({ default: m.CourseMakePage }))),
+  assign: lazyPage(() => withAreaTexts(import("./courses")).then((m) => ({ default: m.CourseAssignPage }))),
+  pensum: lazyPage(() => withAreaTexts(import("./courses")).then((m) => ({ default: m.PensumCoursesPage }))),
+  pensumShow: lazyPage(() =>
+    withAreaTexts(import("./courses")).then((m) => ({ default: m.PensumCoursesShowPage })),
+  ),
 };
 
 const prelations = {
-  list: lazyPage(() => import("./prelations").then((m) => ({ default: m.PrelationListPage }))),
-  create: lazyPage(() => import("./prelations").then((m) => ({ default: m.PrelationCreatePage }))),
-  edit: lazyPage(() => import("./prelations").then((m) => ({ default: m.PrelationEditPage }))),
+  list: lazyPage(() => withAreaTexts(import("./prelations")).then((m) => ({ default: m.PrelationListPage }))),
+  create: lazyPage(() =>
+    withAreaTexts(import("./prelations")).then((m) => ({ default: m.PrelationCreatePage })),
+  ),
+  edit: lazyPage(() => withAreaTexts(import("./prelations")).then((m) => ({ default: m.PrelationEditPage }))),
 };
 
 const calendar = {
-  holidays: lazyPage(() => import("./holidays").then((m) => ({ default: m.HolidayListPage }))),
-  activities: lazyPage(() => import("./activities").then((m) => ({ default: m.ActivityListPage }))),
-  activityCreate: lazyPage(() => import("./activities").then((m) => ({ default: m.ActivityCreatePage }))),
-  activityEdit: lazyPage(() => import("./activities").then((m) => ({ default: m.ActivityEditPage }))),
-  classHours: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourListPage }))),
-  classHourCreate: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourCreatePage }))),
-  classHourEdit: lazyPage(() => import("./classhours").then((m) => ({ default: m.ClassHourEditPage }))),
+  holidays: lazyPage(() => withAreaTexts(import("./holidays")).then((m) => ({ default: m.HolidayListPage }))),
+  activities: lazyPage(() =>
+    withAreaTexts(import("./activities")).then((m) => ({ default: m.ActivityListPage })),
+  ),
+  activityCreate: lazyPage(() =>
+    withAreaTexts(import("./activities")).then((m) => ({ default: m.ActivityCreatePage })),
+  ),
+  activityEdit: lazyPage(() =>
+    withAreaTexts(import("./activities")).then((m) => ({ default: m.ActivityEditPage })),
+  ),
+  classHours: lazyPage(() =>
+    withAreaTexts(import("./classhours")).then((m) => ({ default: m.ClassHourListPage })),
+  ),
+  classHourCreate: lazyPage(() =>
+    withAreaTexts(import("./classhours")).then((m) => ({ default: m.ClassHourCreatePage })),
+  ),
+  classHourEdit: lazyPage(() =>
+    withAreaTexts(import("./classhours")).then((m) => ({ default: m.ClassHourEditPage })),
+  ),
 };
 
 const periods = {
-  list: lazyPage(() => import("./periods").then((m) => ({ default: m.PeriodListPage }))),
-  make: lazyPage(() => import("./periods").then((m) => ({ default: m.PeriodFormPage }))),
-  detail: lazyPage(() => import("./periods").then((m) => ({ default: m.PeriodDetailPage }))),
+  list: lazyPage(() => withAreaTexts(import("./periods")).then((m) => ({ default: m.PeriodListPage }))),
+  make: lazyPage(() => withAreaTexts(import("./periods")).then((m) => ({ default: m.PeriodFormPage }))),
+  detail: lazyPage(() => withAreaTexts(import("./periods")).then((m) => ({ default: m.PeriodDetailPage }))),
 };
 
 const schedules = {
-  list: lazyPage(() => import("./schedules").then((m) => ({ default: m.ScheduleListPage }))),
-  show: lazyPage(() => import("./schedules").then((m) => ({ default: m.ScheduleShowPage }))),
-  availability: lazyPage(() => import("./schedules").then((m) => ({ default: m.DisponibilitiesPage }))),
-  edit: lazyPage(() => import("./schedules").then((m) => ({ default: m.EditSchedulePage }))),
-  set: lazyPage(() => import("./schedules").then((m) => ({ default: m.SetSchedulePage }))),
+  list: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.ScheduleListPage }))),
+  show: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.ScheduleShowPage }))),
+  availability: lazyPage(() =>
+    withAreaTexts(import("./schedules")).then((m) => ({ default: m.DisponibilitiesPage })),
+  ),
+  edit: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.EditSchedulePage }))),
+  set: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.SetSchedulePage }))),
 };
 
 const sections = {
-  list: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionListPage }))),
-  create: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionCreatePage }))),
-  detail: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionDetailPage }))),
-  students: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionStudentsPage }))),
-  notes: lazyPage(() => import("./sections").then((m) => ({ default: m.SectionNotesPage }))),
+  list: lazyPage(() => withAreaTexts(import("./sections")).then((m) => ({ default: m.SectionListPage }))),
+  create: lazyPage(() => withAreaTexts(import("./sections")).then((m) => ({ default: m.SectionCreatePage }))),
+  detail: lazyPage(() => withAreaTexts(import("./sections")).then((m) => ({ default: m.SectionDetailPage }))),
+  students: lazyPage(() =>
+    withAreaTexts(import("./sections")).then((m) => ({ default: m.SectionStudentsPage })),
+  ),
+  notes: lazyPage(() => withAreaTexts(import("./sections")).then((m) => ({ default: m.SectionNotesPage }))),
 };
 
 const specializations = {
-  list: lazyPage(() => import("./specializations").then((m) => ({ default: m.SpecializationListPage }))),
-  create: lazyPage(() => import("./specializations").then((m) => ({ default: m.SpecializationCreatePage }))),
-  edit: lazyPage(() => import("./specializations").then((m) => ({ default: m.SpecializationEditPage }))),
+  list: lazyPage(() =>
+    withAreaTexts(import("./specializations")).then((m) => ({ default: m.SpecializationListPage })),
+  ),
+  create: lazyPage(() =>
+    withAreaTexts(import("./specializations")).then((m) => ({ default: m.SpecializationCreatePage })),
+  ),
+  edit: lazyPage(() =>
+    withAreaTexts(import("./specializations")).then((m) => ({ default: m.SpecializationEditPage })),
+  ),
 };
 
 const pensums = {
-  list: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumListPage }))),
-  create: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumCreatePage }))),
-  detail: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumDetailPage }))),
-  edit: lazyPage(() => import("./pensums").then((m) => ({ default: m.PensumEditPage }))),
+  list: lazyPage(() => withAreaTexts(import("./pensums")).then((m) => ({ default: m.PensumListPage }))),
+  create: lazyPage(() => withAreaTexts(import("./pensums")).then((m) => ({ default: m.PensumCreatePage }))),
+  detail: lazyPage(() => withAreaTexts(import("./pensums")).then((m) => ({ default: m.PensumDetailPage }))),
+  edit: lazyPage(() => withAreaTexts(import("./pensums")).then((m) => ({ default: m.PensumEditPage }))),
 };
 
 export const pages: Partial<Record<string, ComponentType>> = {
@@ -125,8 +154,8 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/prelations": prelations.list,
   "/prelations/create": prelations.create,
   "/prelations/:course/edit": prelations.edit,
-  "/audit-log": lazyPage(() => import("./audit").then((m) => ({ default: m.AuditLogPage }))),
-  "/backups": lazyPage(() => import("./backups").then((m) => ({ default: m.BackupsPage }))),
+  "/audit-log": lazyPage(() => withAreaTexts(import("./audit")).then((m) => ({ default: m.AuditLogPage }))),
+  "/backups": lazyPage(() => withAreaTexts(import("./backups")).then((m) => ({ default: m.BackupsPage }))),
   "/specializations": specializations.list,
   "/specializations/create": specializations.create,
   "/specializations/:id/edit": specializations.edit,
