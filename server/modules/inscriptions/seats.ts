@@ -1,0 +1,185 @@
+/**
+ * Seats of a section (DOMAIN.md "Enrolment"): a section has `males_limit` seats for male students and
+ * `females_limit` for female ones; an active inscription of the section takes one seat of its student's
+ * gender (a limit of 0 means no seats for that gender).
+ *
+ * Seats are never oversold because they are counted and taken under a row lock of the section:
+ * `SELECT … FOR UPDATE` on the `sections` row, held until the caller's transaction ends. Two transactions
+ * that want a seat in the same section queue on that lock, so the second one counts the first one's
+ * inscription. Everything here must therefore run INSIDE the caller's transaction (`tx`), and the caller
+ * must write its inscription (or move it, for a change of section) in that same transaction.
+ *
+ * Use:
+ * ```ts
+ * await db.transaction(async (tx) => {
+ *   const seat = await claimSeat(tx, { sectionId, gender: student.gender });     // chosen section
+ *   // or: const seat = await pickSectionWithSeat(tx, { periodId, semesterId, gender }); // automatic
+ *   await tx.insert(inscriptions).values({ ..., sectionId: seat.section.id });   // or update sectionId
+ * });
+ * ```
+ *
+ * Lock order (no deadlocks): a transaction that needs several sections locks them in ascending id order,
+ * in one statement (`lockSections`). A change of section locks only the new section (`claimSeat`): the
+ * old one loses a student, which never needs a seat check.
+ */
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { inscriptions, sections, students } from "../../db/schema/index.js";
+import { notFound, refuse } from "../../http/errors.js";
+
+export type Gender = "female" | "male";
+
+/** A locked section with the seats its active inscriptions take, by gender. */
+export type SectionSeats = {
+  section: { id: number; code: string; periodId: number; semesterId: number };
+  malesLimit: number;
+  femalesLimit: number;
+  males: number;
+  females: number;
+};
+
+/** The schema's rule: 'female' is female, any other value counts as male (as the sections module does). */
+const isFemale = (gender: string) => gender === "female";
+
+/** Seats left for a gender in a counted section (never negative). */
+export function freeSeats(seats: SectionSeats, gender: string): number {
+  return isFemale(gender)
+    ? Math.max(0, seats.femalesLimit - seats.females)
+    : Math.max(0, seats.malesLimit - seats.males);
+}
+
+/** "varones" / "hembras", the words of the sections screens. */
+export const genderPlural = (gender: string) => (isFemale(gender) ? "hembras" : "varones");
+
+/**
+ * The Spanish explanation of a full section: which section and for which gender, with the count.
+ * e.g. "La sección 1A no tiene cupos para hembras: 15 de 15 ocupados."
+ */
+export function fullSectionDescription(seats: SectionSeats, gender: string): string {
+  const limit = isFemale(gender) ? seats.femalesLimit : seats.malesLimit;
+  const taken = isFemale(gender) ? seats.females : seats.males;
+  if (limit === 0) return `La sección ${seats.section.code} no admite ${genderPlural(gender)} (0 cupos).`;
+  return `La sección ${seats.section.code} no tiene cupos para ${genderPlural(gender)}: ${taken} de ${limit} ocupados.`;
+}
+
+/**
+ * Locks the given sections (`FOR UPDATE`, ascending id: the one lock order) and counts the active
+ * inscriptions of each by gender. `exceptInscriptionId` leaves one inscription out of the counts (a
+ * student moving within the same section set). Must run inside a transaction.
+ */
+export async function lockSections(
+  tx: DbOrTx,
+  sectionIds: number[],
+  opts: { exceptInscriptionId?: number } = {},
+): Promise<SectionSeats[]> {
+  if (sectionIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: sections.id,
+      code: sections.code,
+      periodId: sections.periodId,
+      semesterId: sections.semesterId,
+      malesLimit: sections.malesLimit,
+      femalesLimit: sections.femalesLimit,
+    })
+    .from(sections)
+    .where(inArray(sections.id, sectionIds))
+    .orderBy(asc(sections.id))
+    .for("update");
+  if (rows.length === 0) return [];
+  const counts = await tx
+    .select({
+      sectionId: inscriptions.sectionId,
+      males: sql<number>`count(*) filter (where ${students.gender} <> 'female')`.mapWith(Number),
+      females: sql<number>`count(*) filter (where ${students.gender} = 'female')`.mapWith(Number),
+    })
+    .from(inscriptions)
+    .innerJoin(students, eq(students.id, inscriptions.studentId))
+    .where(
+      and(
+        inArray(
+          inscriptions.sectionId,
+          rows.map((r) => r.id),
+        ),
+        eq(inscriptions.status, "active"),
+        opts.exceptInscriptionId === undefined ? undefined : ne(inscriptions.id, opts.exceptInscriptionId),
+      ),
+    )
+    .groupBy(inscriptions.sectionId);
+  const bySection = new Map(counts.map((c) => [c.sectionId, c]));
+  return rows.map((r) => ({
+    section: { id: r.id, code: r.code, periodId: r.periodId, semesterId: r.semesterId },
+    malesLimit: r.malesLimit,
+    femalesLimit: r.femalesLimit,
+    males: bySection.get(r.id)?.males ?? 0,
+    females: bySection.get(r.id)?.females ?? 0,
+  }));
+}
+
+/**
+ * Checks and claims a seat of `gender` in a chosen section: locks the section row until the transaction
+ * ends and answers its seats when one is free. The caller then writes the inscription (or moves it) in the
+ * same transaction; that write is the claim.
+ *
+ * Refusals: 404 `section_not_found_for_inscription` when the section does not exist; 400
+ * `section_is_filled_or_gender_is_filled` with a Spanish description naming the section, the gender and
+ * the count ("La sección 1A no tiene cupos para hembras: 15 de 15 ocupados.").
+ * `exceptInscriptionId`: an inscription not to count (e.g. the student's own one when re-checking).
+ */
+export async function claimSeat(
+  tx: DbOrTx,
+  opts: { sectionId: number; gender: string; exceptInscriptionId?: number },
+): Promise<SectionSeats> {
+  const [seats] = await lockSections(tx, [opts.sectionId], { exceptInscriptionId: opts.exceptInscriptionId });
+  if (!seats) throw notFound("section_not_found_for_inscription");
+  if (freeSeats(seats, opts.gender) <= 0) {
+    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(seats, opts.gender));
+  }
+  return seats;
+}
+
+/**
+ * Picks the section of a semester in a period with a free seat for `gender`: the one with the fewest
+ * active students first (then the lowest id). Locks every section of that semester and period (ascending
+ * id) until the transaction ends, so concurrent automatic inscriptions of the semester take turns.
+ *
+ * Refusals: 400 `no_available_sections_for_inscription`, with a Spanish description listing each
+ * section and its occupancy for that gender (or saying the semester has no sections in the period).
+ */
+export async function pickSectionWithSeat(
+  tx: DbOrTx,
+  opts: { periodId: number; semesterId: number; gender: string },
+): Promise<SectionSeats> {
+  const ids = await tx
+    .select({ id: sections.id })
+    .from(sections)
+    .where(and(eq(sections.periodId, opts.periodId), eq(sections.semesterId, opts.semesterId)));
+  const all = await lockSections(
+    tx,
+    ids.map((r) => r.id),
+  );
+  if (all.length === 0) {
+    throw refuse(
+      "no_available_sections_for_inscription",
+      "No hay secciones con cupos disponibles para la inscripción: el semestre no tiene secciones en este período.",
+    );
+  }
+  const free = all
+    .filter((s) => freeSeats(s, opts.gender) > 0)
+    .sort((a, b) => a.males + a.females - (b.males + b.females) || a.section.id - b.section.id);
+  const best = free[0];
+  if (!best) {
+    const detail = all
+      .map((s) => {
+        const limit = isFemale(opts.gender) ? s.femalesLimit : s.malesLimit;
+        const taken = isFemale(opts.gender) ? s.females : s.males;
+        return `${s.section.code} (${taken} de ${limit})`;
+      })
+      .join(", ");
+    throw refuse(
+      "no_available_sections_for_inscription",
+      `No hay secciones con cupos disponibles para ${genderPlural(opts.gender)} en este semestre: ${detail}.`,
+    );
+  }
+  return best;
+}
