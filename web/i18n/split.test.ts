@@ -1,9 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "./en.json";
-import es from "./es.json";
-import esAreas from "./es-areas.json";
 
 type Texts = { [key: string]: string | Texts };
 
@@ -15,6 +12,12 @@ function keysOf(texts: Texts, prefix = ""): string[] {
 
 const webDir = path.resolve(__dirname, "..");
 
+// Read from disk: i18next merges the area texts into the imported es.json object (web/test/setup.ts).
+const readTexts = (name: string) => JSON.parse(readFileSync(path.join(__dirname, name), "utf8")) as Texts;
+const es = readTexts("es.json");
+const esAreas = readTexts("es-areas.json");
+const en = readTexts("en.json");
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
@@ -25,12 +28,16 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * Code that runs before any area is opened (web/i18n/areas.ts): the guest pages, the shell, home,
- * profile and the shared components. WeeklyGrid and MonthCalendar are drawn only inside areas.
+ * the profile page and the shared components. WeeklyGrid and MonthCalendar are drawn only inside areas.
  */
 const beforeAnyArea = [
-  ...["api", "layout", "session", "components", "pages/auth", "pages/system", "pages/home", "pages/profile"]
+  ...["api", "layout", "session", "components", "pages/auth", "pages/system", "pages/home"]
     .flatMap((dir) => sourceFiles(path.join(webDir, dir)))
     .filter((file) => !/components\/(WeeklyGrid|MonthCalendar)\//.test(file)),
+  // The profile page itself; its sub-pages in sub-folders load with the area texts (web/pages/registry.tsx).
+  ...readdirSync(path.join(webDir, "pages/profile"))
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\./.test(name))
+    .map((name) => path.join(webDir, "pages/profile", name)),
   ...readdirSync(webDir)
     .filter((name) => /\.tsx?$/.test(name) && !/\.test\./.test(name))
     .map((name) => path.join(webDir, name)),
@@ -56,7 +63,7 @@ describe("the Spanish texts split in two (login page's script vs the areas')", (
   it("has no area in both files, and English has exactly the same keys as the two together", () => {
     const shared = Object.keys(es).filter((key) => key in esAreas);
     expect(shared).toEqual([]);
-    const spanish = [...keysOf(es), ...keysOf(esAreas as Texts)].sort();
-    expect(keysOf(en as Texts).sort()).toEqual(spanish);
+    const spanish = [...keysOf(es), ...keysOf(esAreas)].sort();
+    expect(keysOf(en).sort()).toEqual(spanish);
   });
 });

@@ -9,17 +9,12 @@ import { permissionsFor } from "../../common/session";
 import { fieldErrorStore } from "../api/field-errors";
 import { createQueryClient } from "../api/query-client";
 import i18n from "../i18n";
-import esAreas from "../i18n/es-areas.json";
 import { breadcrumbStore } from "../layout/breadcrumbs";
 import { AppModalsProvider } from "../modals-provider";
 import { AppProviders } from "../providers";
 import { createTestRouter } from "../router";
 import { sessionStore } from "../session/store";
 import type { SessionUser } from "../session/types";
-
-// Pages are rendered here without their area's lazy loader, which registers the area texts in the app
-// (web/i18n/areas.ts); tests have them from the start.
-i18n.addResourceBundle("es", "translation", esAreas, true, false);
 
 // Lazily loaded pages take a moment on their first, cold import (longer on a busy machine).
 configure({ asyncUtilTimeout: 10_000 });

@@ -1,6 +1,12 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import i18n from "../i18n";
+import esAreas from "../i18n/es-areas.json";
+
+// Tests render pages and area components without the area loader that registers these texts in the app
+// (web/i18n/areas.ts): they have them from the start.
+i18n.addResourceBundle("es", "translation", esAreas, true, false);
 
 afterEach(() => cleanup());
 
