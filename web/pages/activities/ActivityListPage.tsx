@@ -144,8 +144,9 @@ export function ActivityListPage() {
           />
         ) : null}
       </Group>
+      {/* Beside the calendar only on wide screens: the activities table needs the width below 1408 px. */}
       <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <DataTable<Activity>
             columns={columns}
             records={waiting ? undefined : list.data?.data}
@@ -183,7 +184,7 @@ export function ActivityListPage() {
             }
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
           <MonthCalendar
             month={month}
             onMonthChange={setMonth}
