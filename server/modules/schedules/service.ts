@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type {
   BulkStoreSchedulesInput,
   CreateScheduleInput,
@@ -18,10 +18,11 @@ import {
   sections,
   teachers,
 } from "../../db/schema/index.js";
-import { notFound, refuse } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError } from "../../http/validation.js";
+import { assertPeriodWritable } from "../periods/read-only.js";
 
 export type ClassHourRow = { id: number; startTime: string; endTime: string };
 export type TeacherBrief = { id: number; name: string };
@@ -338,16 +339,7 @@ async function lockCourseSection(tx: DbOrTx, courseSectionId: number, field = "c
     .where(eq(courseSections.id, courseSectionId))
     .for("update", { of: courseSections });
   if (!row) throw fieldError(field, "exists");
-  const [older] = await tx
-    .select({ id: periods.id })
-    .from(periods)
-    .where(
-      and(
-        eq(periods.id, row.periodId),
-        lt(periods.endDate, sql`(select ${periods.startDate} from ${periods} where ${periods.enabled})`),
-      ),
-    );
-  if (older) throw refuse("unable_to_update_older_periods");
+  await assertPeriodWritable(tx, row.periodId);
   return row;
 }
 

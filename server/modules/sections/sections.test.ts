@@ -613,6 +613,53 @@ describe("students of a section", () => {
   });
 });
 
+describe("a period older than the current one", () => {
+  it("is read-only: its sections cannot be created, changed, given teachers or deleted", async () => {
+    const [older] = await ctx.db
+      .insert(s.periods)
+      .values({ year: 2029, number: 2, startDate: "2029-07-10", endDate: "2029-12-20" })
+      .returning({ id: s.periods.id });
+    await ctx.db.insert(s.periodPensums).values({
+      periodId: older!.id,
+      pensumId: world.inf.pensumId,
+      specializationId: world.inf.specializationId,
+    });
+    const [section] = await ctx.db
+      .insert(s.sections)
+      .values({
+        periodId: older!.id,
+        semesterId: world.inf.s1,
+        letterCode: "Z",
+        code: "TINF-S1Z",
+        shift: "morning",
+      })
+      .returning({ id: s.sections.id });
+    const courseId = world.inf.courseIds[0]!;
+    await ctx.db.insert(s.courseSections).values({ sectionId: section!.id, courseId });
+
+    const refused = [
+      await api("POST", "/sections", as.admin, {
+        period_id: older!.id,
+        semester_id: world.inf.s1,
+        letter_code: "Y",
+        males_limit: 15,
+        females_limit: 15,
+      }),
+      await api("PATCH", `/sections/${section!.id}`, as.admin, { title: "Cambiada" }),
+      await api("PATCH", `/sections/${section!.id}/courses/${courseId}/assign-teacher`, as.admin, {
+        teacher_ids: [world.teacherIds[0]],
+      }),
+      await api("DELETE", `/sections/${section!.id}`, as.admin),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe("unable_to_update_older_periods");
+    }
+    const [kept] = await ctx.db.select().from(s.sections).where(eq(s.sections.id, section!.id));
+    expect(kept).toMatchObject({ title: null });
+  });
+});
+
 describe("CSV export", () => {
   it("answers the sections list as CSV with the same filters, Spanish headers, BOM and neutralised cells", async () => {
     await createSection({ semester_id: world.adm.s1, letter_code: "V", title: "=HYPERLINK(1)" });

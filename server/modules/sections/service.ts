@@ -35,6 +35,7 @@ import type { Caller } from "../../http/ownership.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError } from "../../http/validation.js";
 import { assertCoursesEnabled } from "../courses/service.js";
+import { assertPeriodWritable } from "../periods/read-only.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Who sees which sections
@@ -212,6 +213,7 @@ export async function createSection(opts: {
         .from(periods)
         .where(eq(periods.id, input.period_id));
       if (!period) throw fieldError("period_id", "exists");
+      await assertPeriodWritable(tx, period.id);
       const [semester] = await tx
         .select({ id: semesters.id, code: semesters.code, pensumId: semesters.pensumId })
         .from(semesters)
@@ -275,12 +277,13 @@ export async function updateSection(opts: {
   await withDbErrors(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ id: sections.id, semesterCode: semesters.code })
+        .select({ id: sections.id, semesterCode: semesters.code, periodId: sections.periodId })
         .from(sections)
         .innerJoin(semesters, eq(semesters.id, sections.semesterId))
         .where(eq(sections.id, opts.id))
         .for("update", { of: sections });
       if (!current) throw notFound();
+      await assertPeriodWritable(tx, current.periodId);
       if (input.males_limit !== undefined || input.females_limit !== undefined) {
         const inscribed = await inscribedByGender(tx, current.id);
         if (input.males_limit !== undefined && input.males_limit < inscribed.males) {
@@ -315,11 +318,12 @@ export async function updateSection(opts: {
 export async function deleteSection(opts: { db: DbOrTx; id: number }): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: sections.id })
+      .select({ id: sections.id, periodId: sections.periodId })
       .from(sections)
       .where(eq(sections.id, opts.id))
       .for("update");
     if (!row) throw notFound();
+    await assertPeriodWritable(tx, row.periodId);
     const [inscribed] = await tx
       .select({ id: inscriptions.id })
       .from(inscriptions)
@@ -496,10 +500,11 @@ export async function assignTeachers(opts: {
   await withDbErrors(() =>
     db.transaction(async (tx) => {
       const [cs] = await tx
-        .select({ id: courseSections.id })
+        .select({ id: courseSections.id, periodId: sections.periodId })
         .from(courseSections)
+        .innerJoin(sections, eq(sections.id, courseSections.sectionId))
         .where(and(eq(courseSections.sectionId, opts.sectionId), eq(courseSections.courseId, opts.courseId)))
-        .for("update");
+        .for("update", { of: courseSections });
       if (!cs) {
         const [section] = await tx
           .select({ id: sections.id })
@@ -507,6 +512,7 @@ export async function assignTeachers(opts: {
           .where(eq(sections.id, opts.sectionId));
         throw section ? notFound("course_section_not_found") : notFound();
       }
+      await assertPeriodWritable(tx, cs.periodId);
       const found = wanted.length
         ? await tx
             .select({ id: teachers.id, enabled: teachers.enabled })
