@@ -134,6 +134,13 @@ export const errorDescriptions: Record<string, string> = {
   section_has_schedules: "La sección tiene horarios asignados y no puede eliminarse.",
   section_has_lessons: "La sección tiene clases o entregas finales registradas y no puede eliminarse.",
   student_period_fee_not_found: "El estudiante no tiene una cuota del período.",
+  // Inscriptions (issue 8)
+  inscription_not_found: "No se encontró la inscripción.",
+  inscription_has_lessons:
+    "El estudiante ya tiene clases registradas en esta inscripción: no puede deshacerse ni cambiarse.",
+  inscription_has_payments: "La cuota de esta inscripción tiene pagos registrados: no puede deshacerse.",
+  period_price_setting_not_found: "El período no tiene una configuración de precios para generar la cuota.",
+  student_has_no_inscription: "El estudiante no está inscrito en el período.",
 
   // Codes of database constraints (server/db/constraints.ts)
   invalid_day: "El día debe estar entre lunes (1) y sábado (6).",

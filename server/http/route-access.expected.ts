@@ -27,6 +27,7 @@ export type RecordScoped = { rule: AccessRule | "authenticated"; byRecord: strin
  */
 export const byRecord = (rule: RecordScoped["rule"], why: string): RecordScoped => ({ rule, byRecord: why });
 
+const OWN_STUDENT = "a student reaches only their own records; the administration every student's";
 const COORDINATOR_SECTIONS = "a coordinator sees only the sections of the specializations they coordinate";
 
 export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> = {
@@ -183,4 +184,15 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "GET /api/enabled-period/pensums": "everyone",
   "GET /api/enabled-inscription-period": "everyone",
   "GET /api/enabled-preregisters-period": "public",
+
+  // Inscriptions (issue 8; spec.md §6: the list admin and low admin, inscribing admin only). A student's own
+  // inscriptions and period fee: the student themselves and the administration.
+  "GET /api/inscriptions": "adminGroup",
+  "POST /api/inscriptions": "adminOnly",
+  "POST /api/inscriptions/": "adminOnly",
+  "POST /api/inscriptions/rollback": "adminOnly",
+  "POST /api/inscriptions/update": "adminOnly",
+  "GET /api/students/:id/inscriptions": byRecord("authenticated", OWN_STUDENT),
+  "GET /api/students/:id/period-fee": byRecord("authenticated", OWN_STUDENT),
+  "POST /api/students/:id/generate-period-fee": "adminOnly",
 };

@@ -6,6 +6,7 @@ import { classHoursRoutes } from "./class-hours/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
+import { inscriptionsRoutes } from "./inscriptions/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(specializationsRoutes);
   await app.register(pensumsRoutes);
   await app.register(semestersRoutes);
+  await app.register(inscriptionsRoutes);
 }

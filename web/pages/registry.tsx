@@ -111,6 +111,23 @@ const specializations = {
   ),
 };
 
+const inscriptions = {
+  list: lazyPage(() =>
+    withAreaTexts(import("./inscriptions")).then((m) => ({ default: m.InscriptionListPage })),
+  ),
+  create: lazyPage(() =>
+    withAreaTexts(import("./inscriptions")).then((m) => ({ default: m.InscriptionCreatePage })),
+  ),
+  preregistered: lazyPage(() =>
+    withAreaTexts(import("./inscriptions")).then((m) => ({ default: m.InscriptionPreregisteredPage })),
+  ),
+  mine: lazyPage(() =>
+    withAreaTexts(import("./profile/inscriptions/MyInscriptionsPage")).then((m) => ({
+      default: m.MyInscriptionsPage,
+    })),
+  ),
+};
+
 const pensums = {
   list: lazyPage(() => withAreaTexts(import("./pensums")).then((m) => ({ default: m.PensumListPage }))),
   create: lazyPage(() => withAreaTexts(import("./pensums")).then((m) => ({ default: m.PensumCreatePage }))),
@@ -163,6 +180,10 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/pensums/create": pensums.create,
   "/pensums/:id": pensums.detail,
   "/pensums/:id/edit": pensums.edit,
+  "/inscriptions": inscriptions.list,
+  "/inscriptions/create": inscriptions.create,
+  "/inscriptions/:preinscription_id": inscriptions.preregistered,
+  "/profile/:id/inscriptions": inscriptions.mine,
 };
 
 /** Route paths whose first segment does not name their area. */

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { recordId } from "../validation/ids.js";
+import { ruleIssue } from "../validation/zod.js";
+
+export const genders = ["female", "male"] as const;
+export const inscriptionKinds = ["inscription", "reinscription"] as const;
+export const inscriptionStatuses = ["active", "retired"] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A new student written on the inscription form (the user account is created unconfirmed). */
+export const newStudentSchema = z.object({
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  /** Cédula: a letter (V, E, …), an optional dash and 5 to 10 digits, or only the digits (read as "V-"). */
+  identity_document: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]-?)?\d{5,10}$/)
+    .transform((v) => (/^[A-Z]/.test(v) ? `${v[0]}-${v.replace(/^[A-Z]-?/, "")}` : `V-${v}`)),
+  email: z.string().trim().toLowerCase().max(255).pipe(z.email()),
+  gender: z.enum(genders),
+  birth_date: z.iso
+    .date()
+    .nullish()
+    .transform((v) => v ?? null),
+  phone: optionalText(30),
+  address: optionalText(500),
+});
+export type NewStudentInput = z.output<typeof newStudentSchema>;
+
+/**
+ * POST /inscriptions/: one of `student_id` (an existing student), `student` (a new one) or
+ * `preinscription_id` (an approved pre-registered student). The period is the one with inscriptions open
+ * unless `period_id` says which; without `section_id` the system picks the section with a free seat.
+ */
+export const createInscriptionSchema = z
+  .object({
+    student_id: recordId().optional(),
+    student: newStudentSchema.optional(),
+    preinscription_id: recordId().optional(),
+    period_id: recordId().optional(),
+    semester_id: recordId(),
+    section_id: recordId()
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((value, ctx) => {
+    const given = [value.student_id, value.student, value.preinscription_id].filter((v) => v !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["student_id"],
+        input: value.student_id,
+        ...ruleIssue("required"),
+      });
+    }
+  });
+export type CreateInscriptionInput = z.output<typeof createInscriptionSchema>;
+
+/** POST /inscriptions/rollback: undoes an inscription with no lessons recorded. */
+export const rollbackInscriptionSchema = z.object({ inscription_id: recordId() });
+export type RollbackInscriptionInput = z.output<typeof rollbackInscriptionSchema>;
+
+/** POST /inscriptions/update: another semester and/or section in the same period (seat rules again). */
+export const updateInscriptionSchema = z.object({
+  inscription_id: recordId(),
+  semester_id: recordId().optional(),
+  section_id: recordId()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type UpdateInscriptionInput = z.output<typeof updateInscriptionSchema>;
+
+/** POST /students/{id}/generate-period-fee: the period (by default the student's latest inscription's). */
+export const generatePeriodFeeSchema = z.object({ period_id: recordId().optional() }).nullish();
+
+const brief = z.object({ id: z.number().int(), code: z.string(), title: z.string() });
+
+export const inscriptionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(inscriptionKinds),
+  status: z.enum(inscriptionStatuses),
+  created_at: z.string(),
+  student: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    identity_document: z.string(),
+    email: z.string(),
+    gender: z.string(),
+  }),
+  period: z.object({
+    id: z.number().int(),
+    year: z.number().int(),
+    number: z.number().int(),
+    name: z.string(),
+  }),
+  semester: z.object({ id: z.number().int(), number: z.number().int(), code: z.string() }),
+  section: z.object({ id: z.number().int(), code: z.string() }),
+  specialization: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
+  courses_count: z.number().int(),
+});
+export type Inscription = z.infer<typeof inscriptionSchema>;
+
+/** A course of the section the student was not enrolled in, and why (the prelations they miss). */
+export const skippedCourseSchema = z.object({
+  course: brief,
+  missing: z.array(z.object({ course: brief, type: z.enum(["total", "partial"]) })),
+  reason: z.string(),
+});
+export type SkippedCourse = z.infer<typeof skippedCourseSchema>;
+
+export const inscriptionResultSchema = inscriptionSchema.extend({
+  enrolled_courses: z.array(z.object({ course_section_id: z.number().int(), course: brief })),
+  skipped_courses: z.array(skippedCourseSchema),
+  /** Whether a period fee was generated with it (the period has a price setting). */
+  fee_generated: z.boolean(),
+});
+export type InscriptionResult = z.infer<typeof inscriptionResultSchema>;
+
+/** A student's inscription with its courses (GET /students/{id}/inscriptions, the profile page). */
+export const studentInscriptionSchema = inscriptionSchema.extend({
+  courses: z.array(
+    z.object({
+      course_section_id: z.number().int(),
+      course: brief,
+      status: z.enum(["enrolled", "withdrawn"]),
+    }),
+  ),
+});
+export type StudentInscription = z.infer<typeof studentInscriptionSchema>;
+
+export const periodFeeSchema = z.object({
+  id: z.number().int(),
+  student_id: z.number().int(),
+  period_id: z.number().int(),
+  inscription_id: z.number().int().nullable(),
+  installment_payment_methods: z.array(z.number().int()),
+  full_payment_methods: z.array(z.number().int()),
+  installment_grace_period_days: z.number().int(),
+  late_installment_extra_e2: z.number().int(),
+  credit_e2: z.number().int(),
+  completed_at: z.string().nullable(),
+  total_e2: z.number().int(),
+  paid_e2: z.number().int(),
+  installments: z.array(
+    z.object({
+      id: z.number().int(),
+      date: z.string(),
+      amount_e2: z.number().int(),
+      paid_amount_e2: z.number().int(),
+      late_extra_e2: z.number().int(),
+    }),
+  ),
+});
+export type PeriodFee = z.infer<typeof periodFeeSchema>;

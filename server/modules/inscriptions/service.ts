@@ -1,0 +1,772 @@
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  type CourseBrief,
+  type CourseRecord,
+  type MissingPrelation,
+  type Prelation,
+  splitByPrelations,
+} from "../../../common/enrolment/prelations.js";
+import { Role } from "../../../common/roles.js";
+import type {
+  CreateInscriptionInput,
+  NewStudentInput,
+  UpdateInscriptionInput,
+} from "../../../common/schemas/inscriptions.js";
+import { periodName } from "../../../common/schemas/periods.js";
+import type { DbOrTx } from "../../db/client.js";
+import { withDbErrors } from "../../db/constraints.js";
+import {
+  courseEnrolments,
+  courseSections,
+  courses,
+  feeInstallments,
+  finalDeliveries,
+  finalDeliveryNotes,
+  inscriptions,
+  lessonStudents,
+  lessons,
+  payments,
+  pensums,
+  periodPensums,
+  periodPriceInstallments,
+  periodPriceSettings,
+  periods,
+  preInscriptions,
+  prelations,
+  sections,
+  semesters,
+  specializations,
+  studentPeriodFees,
+  students,
+  users,
+} from "../../db/schema/index.js";
+import { notFound, refuse } from "../../http/errors.js";
+import type { ListParams } from "../../http/list-query.js";
+import { type Page, paginate, searchCondition } from "../../http/pagination.js";
+import { fieldError, rethrowUniqueAsField, validationError } from "../../http/validation.js";
+import { claimSeat, pickSectionWithSeat } from "./seats.js";
+
+type PeriodRow = typeof periods.$inferSelect;
+
+/** The period to inscribe into: the one asked (it must have inscriptions open), else the open one. */
+async function inscriptionPeriod(db: DbOrTx, periodId: number | undefined): Promise<PeriodRow> {
+  if (periodId !== undefined) {
+    const [row] = await db.select().from(periods).where(eq(periods.id, periodId));
+    if (!row) throw notFound("period_not_found");
+    if (!row.enabledInscriptions) {
+      throw refuse(
+        "period_inscriptions_are_disabled",
+        `Las inscripciones del período ${periodName(row)} están deshabilitadas.`,
+      );
+    }
+    return row;
+  }
+  const [row] = await db
+    .select()
+    .from(periods)
+    .where(eq(periods.enabledInscriptions, true))
+    .orderBy(desc(periods.startDate), desc(periods.id))
+    .limit(1);
+  if (!row) {
+    throw refuse(
+      "period_inscriptions_are_disabled",
+      "Ningún período tiene las inscripciones abiertas: ábralas en el período antes de inscribir.",
+    );
+  }
+  return row;
+}
+
+type SemesterInPeriod = {
+  id: number;
+  number: number;
+  code: string;
+  pensumId: number;
+  specializationId: number;
+};
+
+/** The semester, which must belong to a pensum the period follows (422 on `semester_id` otherwise). */
+async function semesterOfPeriod(db: DbOrTx, periodId: number, semesterId: number): Promise<SemesterInPeriod> {
+  const [row] = await db
+    .select({
+      id: semesters.id,
+      number: semesters.number,
+      code: semesters.code,
+      pensumId: semesters.pensumId,
+      specializationId: pensums.specializationId,
+      followed: periodPensums.periodId,
+    })
+    .from(semesters)
+    .innerJoin(pensums, eq(pensums.id, semesters.pensumId))
+    .leftJoin(
+      periodPensums,
+      and(eq(periodPensums.pensumId, semesters.pensumId), eq(periodPensums.periodId, periodId)),
+    )
+    .where(eq(semesters.id, semesterId));
+  if (!row) throw fieldError("semester_id", "exists");
+  if (row.followed === null) {
+    throw validationError({
+      semester_id: [`El semestre ${row.code} no pertenece a los pensums que sigue el período.`],
+    });
+  }
+  const { followed: _, ...semester } = row;
+  return semester;
+}
+
+type StudentRow = { id: number; gender: string; userId: number; firstName: string; lastName: string };
+
+const studentColumns = {
+  id: students.id,
+  gender: students.gender,
+  userId: students.userId,
+  firstName: students.firstName,
+  lastName: students.lastName,
+};
+
+/** A new student and their account (student type, unconfirmed): duplicates are 422 on the field. */
+async function createStudent(tx: DbOrTx, input: NewStudentInput): Promise<StudentRow> {
+  try {
+    const [user] = await tx
+      .insert(users)
+      .values({ type: Role.student, name: `${input.first_name} ${input.last_name}`, email: input.email })
+      .returning({ id: users.id });
+    const [row] = await tx
+      .insert(students)
+      .values({
+        userId: user!.id,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        identityDocument: input.identity_document,
+        gender: input.gender,
+        birthDate: input.birth_date,
+        phone: input.phone,
+        address: input.address,
+      })
+      .returning(studentColumns);
+    return row!;
+  } catch (error) {
+    rethrowUniqueAsField(error, {
+      users_email_lower_unique: "student.email",
+      students_identity_document_unique: "student.identity_document",
+    });
+  }
+}
+
+/** Who is inscribed: an existing student, a new one, or the student an approved pre-inscription created. */
+async function resolveStudent(
+  tx: DbOrTx,
+  input: CreateInscriptionInput,
+): Promise<{ student: StudentRow; created: boolean; preInscriptionId: number | null }> {
+  if (input.student)
+    return { student: await createStudent(tx, input.student), created: true, preInscriptionId: null };
+  if (input.preinscription_id !== undefined) {
+    const [pre] = await tx
+      .select({ status: preInscriptions.status, studentId: preInscriptions.studentId })
+      .from(preInscriptions)
+      .where(eq(preInscriptions.id, input.preinscription_id));
+    if (!pre) throw fieldError("preinscription_id", "exists");
+    if (pre.status !== "approved" || pre.studentId === null) {
+      throw validationError({
+        preinscription_id: [
+          "La preinscripción no ha sido aprobada: apruébela antes de inscribir al estudiante.",
+        ],
+      });
+    }
+    const [student] = await tx.select(studentColumns).from(students).where(eq(students.id, pre.studentId));
+    if (!student) throw fieldError("preinscription_id", "exists");
+    return { student, created: false, preInscriptionId: input.preinscription_id };
+  }
+  const [student] = await tx.select(studentColumns).from(students).where(eq(students.id, input.student_id!));
+  if (!student) throw fieldError("student_id", "exists");
+  const [pre] = await tx
+    .select({ id: preInscriptions.id })
+    .from(preInscriptions)
+    .where(eq(preInscriptions.studentId, student.id))
+    .limit(1);
+  return { student, created: false, preInscriptionId: pre?.id ?? null };
+}
+
+/** Refuses a second inscription of the student in the period, saying where they already are. */
+async function assertNotInscribed(tx: DbOrTx, studentId: number, period: PeriodRow) {
+  const [existing] = await tx
+    .select({ code: sections.code })
+    .from(inscriptions)
+    .innerJoin(sections, eq(sections.id, inscriptions.sectionId))
+    .where(and(eq(inscriptions.studentId, studentId), eq(inscriptions.periodId, period.id)));
+  if (existing) {
+    throw refuse(
+      "period_and_student_latest_period_are_equals",
+      `El estudiante ya está inscrito en el período ${periodName(period)} (sección ${existing.code}).`,
+    );
+  }
+}
+
+/** The chosen section must be of the period and semester (422 on `section_id`); its seat is then claimed. */
+async function claimChosenSection(
+  tx: DbOrTx,
+  opts: {
+    sectionId: number;
+    periodId: number;
+    semesterId: number;
+    gender: string;
+    exceptInscriptionId?: number;
+  },
+) {
+  const [section] = await tx
+    .select({ periodId: sections.periodId, semesterId: sections.semesterId, code: sections.code })
+    .from(sections)
+    .where(eq(sections.id, opts.sectionId));
+  if (!section) throw notFound("section_not_found_for_inscription");
+  if (section.periodId !== opts.periodId || section.semesterId !== opts.semesterId) {
+    throw validationError({
+      section_id: [`La sección ${section.code} no pertenece al semestre y período de la inscripción.`],
+    });
+  }
+  return claimSeat(tx, opts);
+}
+
+/**
+ * What the student did before `exceptPeriodId`, course by course: taken (enrolled, not withdrawn) and
+ * passed (final note, rounded half up, at least the period's approval_minimum_note, and absences plus one
+ * per three delays not above the course's max_absences_to_fail).
+ */
+export async function courseHistory(
+  db: DbOrTx,
+  studentId: number,
+  exceptPeriodId: number,
+): Promise<Map<number, CourseRecord>> {
+  const note = sql`coalesce((select sum(${lessonStudents.note} * ${lessons.weight}) / 100.0
+      from ${lessons} inner join ${lessonStudents} on ${lessonStudents.lessonId} = ${lessons.id}
+      where ${lessons.courseSectionId} = ${courseSections.id} and ${lessons.evaluated}
+        and ${lessonStudents.studentId} = ${studentId} and ${lessonStudents.note} is not null), 0)
+    + coalesce((select avg(${finalDeliveryNotes.note}) * max(${finalDeliveries.finalDeliveryValuePercent}) / 100.0
+      from ${finalDeliveries} inner join ${finalDeliveryNotes} on ${finalDeliveryNotes.finalDeliveryId} = ${finalDeliveries.id}
+      where ${finalDeliveries.courseSectionId} = ${courseSections.id} and ${finalDeliveryNotes.studentId} = ${studentId}), 0)`;
+  const absences = sql`coalesce((select count(*) filter (where ${lessonStudents.attendance} = 'absent')
+        + floor(count(*) filter (where ${lessonStudents.attendance} = 'delayed') / 3)
+      from ${lessons} inner join ${lessonStudents} on ${lessonStudents.lessonId} = ${lessons.id}
+      where ${lessons.courseSectionId} = ${courseSections.id} and ${lessonStudents.studentId} = ${studentId}), 0)`;
+  const rows = await db
+    .select({
+      courseId: courseSections.courseId,
+      passed: sql<boolean>`bool_or(round(${note}) >= ${periods.approvalMinimumNote} and ${absences} <= ${courses.maxAbsencesToFail})`,
+    })
+    .from(courseEnrolments)
+    .innerJoin(courseSections, eq(courseSections.id, courseEnrolments.courseSectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(sections, eq(sections.id, courseSections.sectionId))
+    .innerJoin(periods, eq(periods.id, sections.periodId))
+    .where(
+      and(
+        eq(courseEnrolments.studentId, studentId),
+        eq(courseEnrolments.status, "enrolled"),
+        ne(sections.periodId, exceptPeriodId),
+      ),
+    )
+    .groupBy(courseSections.courseId);
+  return new Map(rows.map((r) => [r.courseId, { taken: true, passed: r.passed === true }]));
+}
+
+export type EnrolmentOutcome = {
+  enrolled: { courseSectionId: number; course: CourseBrief }[];
+  skipped: { course: CourseBrief; missing: MissingPrelation[]; reason: string }[];
+};
+
+/**
+ * Enrols the inscription's student in every course section of its section whose prelations (in the
+ * semester's pensum) they meet; answers the others with the Spanish reason.
+ */
+async function enrolInSection(
+  tx: DbOrTx,
+  opts: { inscriptionId: number; studentId: number; sectionId: number; pensumId: number; periodId: number },
+): Promise<EnrolmentOutcome> {
+  const sectionCourses = await tx
+    .select({
+      courseSectionId: courseSections.id,
+      course: { id: courses.id, code: courses.code, title: courses.title },
+    })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(eq(courseSections.sectionId, opts.sectionId))
+    .orderBy(asc(courses.code));
+  if (sectionCourses.length === 0) return { enrolled: [], skipped: [] };
+  const rules = await tx
+    .select({
+      courseId: prelations.courseId,
+      type: prelations.type,
+      required: { id: courses.id, code: courses.code, title: courses.title },
+    })
+    .from(prelations)
+    .innerJoin(courses, eq(courses.id, prelations.requiredCourseId))
+    .where(
+      and(
+        eq(prelations.pensumId, opts.pensumId),
+        inArray(
+          prelations.courseId,
+          sectionCourses.map((c) => c.course.id),
+        ),
+      ),
+    );
+  const history = rules.length ? await courseHistory(tx, opts.studentId, opts.periodId) : new Map();
+  const { allowed, skipped } = splitByPrelations(sectionCourses, rules as Prelation[], history);
+  if (allowed.length > 0) {
+    await tx.insert(courseEnrolments).values(
+      allowed.map((c) => ({
+        inscriptionId: opts.inscriptionId,
+        studentId: opts.studentId,
+        courseSectionId: c.courseSectionId,
+      })),
+    );
+  }
+  return {
+    enrolled: allowed,
+    skipped: skipped.map((s) => ({ course: s.item.course, missing: s.missing, reason: s.reason })),
+  };
+}
+
+/**
+ * Copies the period's price setting into the student's fee for the period, with its installments. No
+ * setting: nothing (false). A fee that already exists is left alone (false) unless `strict`, where it is
+ * refused (`student_period_fee_already_exists`).
+ */
+export async function generateFee(
+  tx: DbOrTx,
+  opts: { studentId: number; periodId: number; inscriptionId: number | null; strict?: boolean },
+): Promise<boolean> {
+  const [setting] = await tx
+    .select()
+    .from(periodPriceSettings)
+    .where(eq(periodPriceSettings.periodId, opts.periodId));
+  if (!setting) {
+    if (opts.strict) throw refuse("period_price_setting_not_found");
+    return false;
+  }
+  const values = {
+    studentId: opts.studentId,
+    periodId: opts.periodId,
+    inscriptionId: opts.inscriptionId,
+    priceSettingId: setting.id,
+    installmentPaymentMethods: setting.installmentPaymentMethods,
+    fullPaymentMethods: setting.fullPaymentMethods,
+    installmentGracePeriodDays: setting.installmentGracePeriodDays,
+    lateInstallmentExtraE2: setting.lateInstallmentExtraE2,
+  };
+  const inserted = opts.strict
+    ? await tx.insert(studentPeriodFees).values(values).returning({ id: studentPeriodFees.id })
+    : await tx
+        .insert(studentPeriodFees)
+        .values(values)
+        .onConflictDoNothing({ target: [studentPeriodFees.studentId, studentPeriodFees.periodId] })
+        .returning({ id: studentPeriodFees.id });
+  const fee = inserted[0];
+  if (!fee) return false;
+  const installments = await tx
+    .select({ date: periodPriceInstallments.date, amountE2: periodPriceInstallments.amountE2 })
+    .from(periodPriceInstallments)
+    .where(eq(periodPriceInstallments.priceSettingId, setting.id))
+    .orderBy(asc(periodPriceInstallments.date));
+  if (installments.length > 0) {
+    await tx.insert(feeInstallments).values(installments.map((i) => ({ feeId: fee.id, ...i })));
+  }
+  return true;
+}
+
+export type InscriptionOutcome = EnrolmentOutcome & {
+  inscriptionId: number;
+  feeGenerated: boolean;
+  /** The user created for a new student (their confirmation e-mail goes out after the commit). */
+  createdUserId: number | null;
+};
+
+/**
+ * POST /inscriptions/ (DOMAIN.md "Enrolment"), one transaction: the period with inscriptions open, the
+ * semester of one of its pensums, the student (existing, new or pre-registered) not yet inscribed in the
+ * period, a seat of their gender in the chosen section or in the one the system picks (row lock, see
+ * seats.ts), the enrolment in every course section whose prelations they meet, and the period fee.
+ */
+export async function createInscription(opts: {
+  db: DbOrTx;
+  input: CreateInscriptionInput;
+}): Promise<InscriptionOutcome> {
+  const { input } = opts;
+  return withDbErrors(() =>
+    opts.db.transaction(async (tx) => {
+      const period = await inscriptionPeriod(tx, input.period_id);
+      const semester = await semesterOfPeriod(tx, period.id, input.semester_id);
+      const { student, created, preInscriptionId } = await resolveStudent(tx, input);
+      if (!created) await assertNotInscribed(tx, student.id, period);
+      const seats =
+        input.section_id === null
+          ? await pickSectionWithSeat(tx, {
+              periodId: period.id,
+              semesterId: semester.id,
+              gender: student.gender,
+            })
+          : await claimChosenSection(tx, {
+              sectionId: input.section_id,
+              periodId: period.id,
+              semesterId: semester.id,
+              gender: student.gender,
+            });
+      const [row] = await tx
+        .insert(inscriptions)
+        .values({
+          studentId: student.id,
+          periodId: period.id,
+          sectionId: seats.section.id,
+          semesterId: semester.id,
+          specializationId: semester.specializationId,
+          kind: "inscription",
+          preInscriptionId,
+        })
+        .returning({ id: inscriptions.id });
+      const enrolment = await enrolInSection(tx, {
+        inscriptionId: row!.id,
+        studentId: student.id,
+        sectionId: seats.section.id,
+        pensumId: semester.pensumId,
+        periodId: period.id,
+      });
+      const feeGenerated = await generateFee(tx, {
+        studentId: student.id,
+        periodId: period.id,
+        inscriptionId: row!.id,
+      });
+      return {
+        inscriptionId: row!.id,
+        ...enrolment,
+        feeGenerated,
+        createdUserId: created ? student.userId : null,
+      };
+    }),
+  );
+}
+
+/** Locks an inscription row; 404 when it does not exist. */
+async function lockInscription(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(inscriptions).where(eq(inscriptions.id, id)).for("update");
+  if (!row) throw notFound("inscription_not_found");
+  return row;
+}
+
+/** Refuses when a lesson of the inscription's course sections already records the student. */
+async function assertNoLessons(tx: DbOrTx, inscription: { id: number; studentId: number }) {
+  const [recorded] = await tx
+    .select({ id: lessons.id })
+    .from(lessonStudents)
+    .innerJoin(lessons, eq(lessons.id, lessonStudents.lessonId))
+    .innerJoin(
+      courseEnrolments,
+      and(
+        eq(courseEnrolments.courseSectionId, lessons.courseSectionId),
+        eq(courseEnrolments.inscriptionId, inscription.id),
+      ),
+    )
+    .where(eq(lessonStudents.studentId, inscription.studentId))
+    .limit(1);
+  if (recorded) throw refuse("inscription_has_lessons");
+}
+
+/**
+ * POST /inscriptions/rollback: undoes an inscription whose student has no lesson recorded in it (the
+ * enrolments go with it, and the period fee it generated when nothing was paid on it).
+ */
+export async function rollbackInscription(opts: { db: DbOrTx; inscriptionId: number }): Promise<void> {
+  await withDbErrors(() =>
+    opts.db.transaction(async (tx) => {
+      const inscription = await lockInscription(tx, opts.inscriptionId);
+      await assertNoLessons(tx, inscription);
+      const fees = await tx
+        .select({ id: studentPeriodFees.id })
+        .from(studentPeriodFees)
+        .where(eq(studentPeriodFees.inscriptionId, inscription.id))
+        .for("update");
+      const feeIds = fees.map((f) => f.id);
+      if (feeIds.length > 0) {
+        const [paid] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(inArray(payments.feeId, feeIds))
+          .limit(1);
+        if (paid) throw refuse("inscription_has_payments");
+        await tx.delete(studentPeriodFees).where(inArray(studentPeriodFees.id, feeIds));
+      }
+      await tx.delete(courseEnrolments).where(eq(courseEnrolments.inscriptionId, inscription.id));
+      await tx.delete(inscriptions).where(eq(inscriptions.id, inscription.id));
+    }),
+  );
+}
+
+/**
+ * POST /inscriptions/update: another semester and/or section of the same period for an inscription with
+ * no lesson recorded; seats checked again (row lock), enrolments rebuilt under the prelation rules.
+ */
+export async function updateInscription(opts: {
+  db: DbOrTx;
+  input: UpdateInscriptionInput;
+}): Promise<EnrolmentOutcome & { inscriptionId: number }> {
+  const { input } = opts;
+  return withDbErrors(() =>
+    opts.db.transaction(async (tx) => {
+      const inscription = await lockInscription(tx, input.inscription_id);
+      const period = await inscriptionPeriod(tx, inscription.periodId);
+      const semester = await semesterOfPeriod(tx, period.id, input.semester_id ?? inscription.semesterId);
+      const [student] = await tx
+        .select({ gender: students.gender })
+        .from(students)
+        .where(eq(students.id, inscription.studentId));
+      if (input.section_id === inscription.sectionId && semester.id === inscription.semesterId) {
+        throw refuse("new_section_equals_old");
+      }
+      await assertNoLessons(tx, inscription);
+      const gender = student!.gender;
+      const seats =
+        input.section_id === null
+          ? semester.id === inscription.semesterId
+            ? await claimChosenSection(tx, {
+                sectionId: inscription.sectionId,
+                periodId: period.id,
+                semesterId: semester.id,
+                gender,
+                exceptInscriptionId: inscription.id,
+              })
+            : await pickSectionWithSeat(tx, { periodId: period.id, semesterId: semester.id, gender })
+          : await claimChosenSection(tx, {
+              sectionId: input.section_id,
+              periodId: period.id,
+              semesterId: semester.id,
+              gender,
+              exceptInscriptionId: inscription.id,
+            });
+      await tx.delete(courseEnrolments).where(eq(courseEnrolments.inscriptionId, inscription.id));
+      await tx
+        .update(inscriptions)
+        .set({
+          sectionId: seats.section.id,
+          semesterId: semester.id,
+          specializationId: semester.specializationId,
+          updatedAt: new Date(),
+        })
+        .where(eq(inscriptions.id, inscription.id));
+      const enrolment = await enrolInSection(tx, {
+        inscriptionId: inscription.id,
+        studentId: inscription.studentId,
+        sectionId: seats.section.id,
+        pensumId: semester.pensumId,
+        periodId: period.id,
+      });
+      return { inscriptionId: inscription.id, ...enrolment };
+    }),
+  );
+}
+
+export const inscriptionSortable = [
+  "id",
+  "created_at",
+  "first_name",
+  "last_name",
+  "identity_document",
+  "section",
+  "semester",
+] as const;
+
+export type InscriptionListParams = ListParams<(typeof inscriptionSortable)[number]> & {
+  period_id?: number;
+  section_id?: number;
+  semester_id?: number;
+  specialization_id?: number;
+  student_id?: number;
+  kind?: "inscription" | "reinscription";
+  status?: "active" | "retired";
+};
+
+const coursesCount = sql<number>`(select count(*) from ${courseEnrolments}
+  where ${courseEnrolments.inscriptionId} = ${inscriptions.id} and ${courseEnrolments.status} = 'enrolled')`.mapWith(
+  Number,
+);
+
+const inscriptionColumns = {
+  id: inscriptions.id,
+  kind: inscriptions.kind,
+  status: inscriptions.status,
+  createdAt: inscriptions.createdAt,
+  student: {
+    id: students.id,
+    firstName: students.firstName,
+    lastName: students.lastName,
+    identityDocument: students.identityDocument,
+    email: users.email,
+    gender: students.gender,
+  },
+  period: { id: periods.id, year: periods.year, number: periods.number },
+  semester: { id: semesters.id, number: semesters.number, code: semesters.code },
+  section: { id: sections.id, code: sections.code },
+  specialization: { id: specializations.id, code: specializations.code, title: specializations.title },
+  coursesCount,
+};
+
+function inscriptionQuery(db: DbOrTx) {
+  return db
+    .select(inscriptionColumns)
+    .from(inscriptions)
+    .innerJoin(students, eq(students.id, inscriptions.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(periods, eq(periods.id, inscriptions.periodId))
+    .innerJoin(semesters, eq(semesters.id, inscriptions.semesterId))
+    .innerJoin(sections, eq(sections.id, inscriptions.sectionId))
+    .innerJoin(specializations, eq(specializations.id, inscriptions.specializationId));
+}
+
+export type InscriptionRow = Awaited<ReturnType<ReturnType<typeof inscriptionQuery>["execute"]>>[number];
+
+/** GET /inscriptions: filters period, section, semester, specialization, student, kind, status; search. */
+export async function listInscriptions(opts: {
+  db: DbOrTx;
+  list: InscriptionListParams;
+}): Promise<Page<InscriptionRow>> {
+  const { db, list } = opts;
+  const where = and(
+    list.period_id === undefined ? undefined : eq(inscriptions.periodId, list.period_id),
+    list.section_id === undefined ? undefined : eq(inscriptions.sectionId, list.section_id),
+    list.semester_id === undefined ? undefined : eq(inscriptions.semesterId, list.semester_id),
+    list.specialization_id === undefined
+      ? undefined
+      : eq(inscriptions.specializationId, list.specialization_id),
+    list.student_id === undefined ? undefined : eq(inscriptions.studentId, list.student_id),
+    list.kind === undefined ? undefined : eq(inscriptions.kind, list.kind),
+    list.status === undefined ? undefined : eq(inscriptions.status, list.status),
+    searchCondition(list.search, [
+      students.firstName,
+      students.lastName,
+      sql`${students.firstName} || ' ' || ${students.lastName}`,
+      students.identityDocument,
+      users.email,
+    ]),
+  );
+  return paginate({
+    db,
+    query: inscriptionQuery(db).where(where).$dynamic(),
+    list,
+    sortColumns: {
+      id: inscriptions.id,
+      created_at: inscriptions.createdAt,
+      first_name: students.firstName,
+      last_name: students.lastName,
+      identity_document: students.identityDocument,
+      section: sections.code,
+      semester: semesters.number,
+    },
+    tieBreaker: inscriptions.id,
+  });
+}
+
+export async function getInscription(opts: { db: DbOrTx; id: number }): Promise<InscriptionRow> {
+  const [row] = await inscriptionQuery(opts.db).where(eq(inscriptions.id, opts.id));
+  if (!row) throw notFound("inscription_not_found");
+  return row;
+}
+
+export type StudentInscriptionRow = InscriptionRow & {
+  courses: { courseSectionId: number; course: CourseBrief; status: string }[];
+};
+
+/** A student's inscriptions, newest period first, each with its courses (the profile page). */
+export async function listStudentInscriptions(opts: {
+  db: DbOrTx;
+  studentId: number;
+}): Promise<StudentInscriptionRow[]> {
+  const { db } = opts;
+  const [exists] = await db.select({ id: students.id }).from(students).where(eq(students.id, opts.studentId));
+  if (!exists) throw notFound();
+  const rows = await inscriptionQuery(db)
+    .where(eq(inscriptions.studentId, opts.studentId))
+    .orderBy(desc(periods.year), desc(periods.number), desc(inscriptions.id));
+  if (rows.length === 0) return [];
+  const enrolments = await db
+    .select({
+      inscriptionId: courseEnrolments.inscriptionId,
+      courseSectionId: courseEnrolments.courseSectionId,
+      status: courseEnrolments.status,
+      course: { id: courses.id, code: courses.code, title: courses.title },
+    })
+    .from(courseEnrolments)
+    .innerJoin(courseSections, eq(courseSections.id, courseEnrolments.courseSectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(
+      inArray(
+        courseEnrolments.inscriptionId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(courses.code));
+  return rows.map((r) => ({
+    ...r,
+    courses: enrolments
+      .filter((e) => e.inscriptionId === r.id)
+      .map(({ courseSectionId, course, status }) => ({ courseSectionId, course, status })),
+  }));
+}
+
+export type PeriodFeeRow = typeof studentPeriodFees.$inferSelect & {
+  installments: (typeof feeInstallments.$inferSelect)[];
+};
+
+/** The student's latest inscription period, or null. */
+async function latestPeriodId(db: DbOrTx, studentId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: inscriptions.periodId })
+    .from(inscriptions)
+    .innerJoin(periods, eq(periods.id, inscriptions.periodId))
+    .where(eq(inscriptions.studentId, studentId))
+    .orderBy(desc(periods.year), desc(periods.number))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** GET /students/{id}/period-fee: the fee of the period asked, else of the latest inscription's period. */
+export async function getPeriodFee(opts: {
+  db: DbOrTx;
+  studentId: number;
+  periodId?: number;
+}): Promise<PeriodFeeRow> {
+  const { db } = opts;
+  const periodId = opts.periodId ?? (await latestPeriodId(db, opts.studentId));
+  if (periodId === null) throw notFound("student_period_fee_not_found");
+  const [fee] = await db
+    .select()
+    .from(studentPeriodFees)
+    .where(and(eq(studentPeriodFees.studentId, opts.studentId), eq(studentPeriodFees.periodId, periodId)));
+  if (!fee) throw notFound("student_period_fee_not_found");
+  const installments = await db
+    .select()
+    .from(feeInstallments)
+    .where(eq(feeInstallments.feeId, fee.id))
+    .orderBy(asc(feeInstallments.date), asc(feeInstallments.id));
+  return { ...fee, installments };
+}
+
+/**
+ * POST /students/{id}/generate-period-fee: the fee of the period asked (else the latest inscription's)
+ * from its price setting (`period_price_setting_not_found`); once (`student_period_fee_already_exists`).
+ */
+export async function generatePeriodFee(opts: {
+  db: DbOrTx;
+  studentId: number;
+  periodId?: number;
+}): Promise<PeriodFeeRow> {
+  const { db, studentId } = opts;
+  await withDbErrors(() =>
+    db.transaction(async (tx) => {
+      const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId));
+      if (!student) throw notFound();
+      const periodId = opts.periodId ?? (await latestPeriodId(tx, studentId));
+      if (periodId === null) throw refuse("student_has_no_inscription");
+      const [inscription] = await tx
+        .select({ id: inscriptions.id })
+        .from(inscriptions)
+        .where(and(eq(inscriptions.studentId, studentId), eq(inscriptions.periodId, periodId)));
+      if (!inscription) throw refuse("student_has_no_inscription");
+      await generateFee(tx, { studentId, periodId, inscriptionId: inscription.id, strict: true });
+    }),
+  );
+  return getPeriodFee({ db, studentId, periodId: opts.periodId });
+}

@@ -1,0 +1,338 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  type SelectProps,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { createInscriptionSchema } from "../../../common/schemas/inscriptions";
+import { isApiError } from "../../api/errors";
+import { useServerFormErrors } from "../../api/field-errors";
+import {
+  type CreateInscriptionPayload,
+  type InscriptionResult,
+  isInscriptionRefusal,
+  refusalText,
+  type StudentOption,
+  useCreateInscription,
+  useSemesterSections,
+  useStudentSearch,
+} from "../../api/inscriptions";
+import { type PeriodDetail, usePeriodCourses } from "../../api/periods";
+import { DEBOUNCE_MS, listReturnPath, zodErrors } from "../../components";
+
+type Mode = "existing" | "new";
+
+type Values = {
+  mode: Mode;
+  student_id: string | null;
+  student: {
+    first_name: string;
+    last_name: string;
+    identity_document: string;
+    email: string;
+    gender: string | null;
+    birth_date: string;
+    phone: string;
+    address: string;
+  };
+  semester_id: string | null;
+  section_id: string | null;
+};
+
+const blankStudent: Values["student"] = {
+  first_name: "",
+  last_name: "",
+  identity_document: "",
+  email: "",
+  gender: null,
+  birth_date: "",
+  phone: "",
+  address: "",
+};
+
+const orNull = (v: string) => (v.trim() === "" ? null : v.trim());
+
+function toPayload(values: Values, periodId: number, preinscriptionId?: number): CreateInscriptionPayload {
+  const place = {
+    period_id: periodId,
+    semester_id: values.semester_id ? Number(values.semester_id) : (undefined as unknown as number),
+    section_id: values.section_id ? Number(values.section_id) : null,
+  };
+  if (preinscriptionId !== undefined) return { ...place, preinscription_id: preinscriptionId };
+  if (values.mode === "existing") {
+    return { ...place, student_id: values.student_id ? Number(values.student_id) : undefined };
+  }
+  const s = values.student;
+  return {
+    ...place,
+    student: {
+      first_name: s.first_name,
+      last_name: s.last_name,
+      identity_document: s.identity_document,
+      email: s.email,
+      gender: (s.gender ?? undefined) as "female" | "male",
+      birth_date: orNull(s.birth_date),
+      phone: orNull(s.phone),
+      address: orNull(s.address),
+    },
+  };
+}
+
+const studentLabel = (s: StudentOption) => `${s.last_name}, ${s.first_name} — ${s.identity_document}`;
+
+/** Searchable select of existing students (the students list searched on the server by name, cédula, e-mail). */
+function StudentPicker(props: Omit<SelectProps, "data"> & { onPick: (s: StudentOption | null) => void }) {
+  const { t } = useTranslation();
+  const { onPick, ...selectProps } = props;
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, DEBOUNCE_MS);
+  const found = useStudentSearch(debounced);
+  const [picked, setPicked] = useState<StudentOption | null>(null);
+  const options = useMemo(() => {
+    const rows = found.data ?? [];
+    const all = picked && !rows.some((r) => r.id === picked.id) ? [picked, ...rows] : rows;
+    return all.map((s) => ({ value: String(s.id), label: studentLabel(s), student: s }));
+  }, [found.data, picked]);
+  return (
+    <Select
+      {...selectProps}
+      label={t("inscriptions.form.student")}
+      placeholder={t("inscriptions.form.studentPlaceholder")}
+      withAsterisk
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={
+        debounced.trim().length >= 2 ? t("inscriptions.form.noStudents") : t("inscriptions.form.typeToSearch")
+      }
+      data={options}
+      onChange={(value, option) => {
+        const student = options.find((o) => o.value === value)?.student ?? null;
+        setPicked(student);
+        onPick(student);
+        selectProps.onChange?.(value, option);
+      }}
+    />
+  );
+}
+
+type Props = {
+  /** The period with inscriptions open. */
+  period: PeriodDetail;
+  /** Inscribing an approved pre-registered student: no student fields. */
+  preinscriptionId?: number;
+  onDone: (result: InscriptionResult) => void;
+};
+
+/**
+ * The inscription form: the student (existing, searched; or new, typed), a semester of the period's
+ * pensums and optionally a section (without one the system picks the section with a free seat for the
+ * student's gender, fewest students first). A refusal is shown above the buttons with the server's own
+ * explanation (which section is full for which gender, that the student is already inscribed…).
+ */
+export function InscriptionForm({ period, preinscriptionId, onDone }: Props) {
+  const { t } = useTranslation();
+  const create = useCreateInscription();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      mode: "existing",
+      student_id: null,
+      student: blankStudent,
+      semester_id: null,
+      section_id: null,
+    },
+    validate: (values) => zodErrors(createInscriptionSchema, toPayload(values, period.id, preinscriptionId)),
+  });
+  useServerFormErrors(form);
+  const courses = usePeriodCourses(period.id);
+  const semesterId = form.values.semester_id ? Number(form.values.semester_id) : null;
+  const sections = useSemesterSections(period.id, semesterId);
+
+  const semesterData = useMemo(
+    () =>
+      (courses.data ?? []).map((spec) => ({
+        group: spec.title,
+        items: spec.semesters.map((sem) => ({
+          value: String(sem.id),
+          label: t("inscriptions.form.semesterOption", { code: sem.code, number: sem.number }),
+        })),
+      })),
+    [courses.data, t],
+  );
+  const sectionData = useMemo(
+    () =>
+      (sections.data ?? []).map((s) => ({
+        value: String(s.id),
+        label: t("inscriptions.form.sectionOption", {
+          code: s.code,
+          males: `${s.males_count}/${s.males_limit}`,
+          females: `${s.females_count}/${s.females_limit}`,
+        }),
+      })),
+    [sections.data, t],
+  );
+
+  const submit = form.onSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      onDone(await create.mutateAsync(toPayload(values, period.id, preinscriptionId)));
+    } catch (error) {
+      if (isApiError(error) && isInscriptionRefusal(error)) setRefusal(refusalText(error));
+    }
+  });
+  const input = (path: string) => form.getInputProps(path);
+
+  return (
+    <Paper withBorder p="lg" maw={720}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            {t("inscriptions.form.period", { period: `${period.year}-${period.number}` })}
+          </Text>
+          {preinscriptionId === undefined ? (
+            <>
+              <SegmentedControl
+                aria-label={t("inscriptions.form.studentKind")}
+                data={[
+                  { value: "existing", label: t("inscriptions.form.existing") },
+                  { value: "new", label: t("inscriptions.form.new") },
+                ]}
+                value={form.values.mode}
+                onChange={(value) => {
+                  form.setFieldValue("mode", value as Mode);
+                  form.clearErrors();
+                  setRefusal(null);
+                }}
+              />
+              {form.values.mode === "existing" ? (
+                <StudentPicker {...input("student_id")} onPick={() => setRefusal(null)} />
+              ) : (
+                <>
+                  <Group grow align="flex-start">
+                    <TextInput
+                      label={t("inscriptions.fields.firstName")}
+                      withAsterisk
+                      maxLength={100}
+                      {...input("student.first_name")}
+                    />
+                    <TextInput
+                      label={t("inscriptions.fields.lastName")}
+                      withAsterisk
+                      maxLength={100}
+                      {...input("student.last_name")}
+                    />
+                  </Group>
+                  <Group grow align="flex-start">
+                    <TextInput
+                      label={t("inscriptions.fields.identityDocument")}
+                      withAsterisk
+                      placeholder="V-12345678"
+                      maxLength={20}
+                      {...input("student.identity_document")}
+                    />
+                    <TextInput
+                      type="email"
+                      label={t("inscriptions.fields.email")}
+                      withAsterisk
+                      maxLength={255}
+                      {...input("student.email")}
+                    />
+                  </Group>
+                  <Group grow align="flex-start">
+                    <Select
+                      label={t("inscriptions.fields.gender")}
+                      withAsterisk
+                      data={[
+                        { value: "female", label: t("inscriptions.genders.female") },
+                        { value: "male", label: t("inscriptions.genders.male") },
+                      ]}
+                      {...input("student.gender")}
+                    />
+                    <TextInput
+                      type="date"
+                      label={t("inscriptions.fields.birthDate")}
+                      {...input("student.birth_date")}
+                    />
+                  </Group>
+                  <Group grow align="flex-start">
+                    <TextInput
+                      label={t("inscriptions.fields.phone")}
+                      maxLength={30}
+                      {...input("student.phone")}
+                    />
+                    <TextInput
+                      label={t("inscriptions.fields.address")}
+                      maxLength={500}
+                      {...input("student.address")}
+                    />
+                  </Group>
+                </>
+              )}
+            </>
+          ) : null}
+          <Select
+            label={t("inscriptions.fields.semester")}
+            placeholder={t("inscriptions.form.semesterPlaceholder")}
+            withAsterisk
+            searchable
+            nothingFoundMessage={t("inscriptions.form.noSemesters")}
+            data={semesterData}
+            {...input("semester_id")}
+            onChange={(value) => {
+              form.setFieldValue("semester_id", value);
+              form.setFieldValue("section_id", null);
+              setRefusal(null);
+            }}
+          />
+          <Select
+            label={t("inscriptions.fields.section")}
+            placeholder={t("inscriptions.form.sectionAutomatic")}
+            description={t("inscriptions.form.sectionHint")}
+            clearable
+            clearButtonProps={{ "aria-label": t("inscriptions.form.clearSection") }}
+            disabled={semesterId === null}
+            nothingFoundMessage={t("inscriptions.form.noSections")}
+            data={sectionData}
+            {...input("section_id")}
+            onChange={(value) => {
+              form.setFieldValue("section_id", value);
+              setRefusal(null);
+            }}
+          />
+          {refusal ? (
+            <Alert
+              color="red"
+              role="alert"
+              title={t("inscriptions.form.refusedTitle")}
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+            >
+              {refusal}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={listReturnPath("/inscriptions")}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t("inscriptions.form.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

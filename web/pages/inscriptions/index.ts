@@ -1,0 +1,2 @@
+export { InscriptionCreatePage, InscriptionPreregisteredPage } from "./InscriptionCreatePage";
+export { InscriptionListPage } from "./InscriptionListPage";
