@@ -134,6 +134,8 @@ export const errorDescriptions: Record<string, string> = {
   section_has_schedules: "La sección tiene horarios asignados y no puede eliminarse.",
   section_has_lessons: "La sección tiene clases o entregas finales registradas y no puede eliminarse.",
   student_period_fee_not_found: "El estudiante no tiene una cuota del período.",
+  // Withdrawals (issue 8)
+  student_already_retired: "El estudiante ya está retirado.",
   // Inscriptions (issue 8)
   inscription_not_found: "No se encontró la inscripción.",
   inscription_has_lessons:

@@ -195,4 +195,22 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "GET /api/students/:id/inscriptions": byRecord("authenticated", OWN_STUDENT),
   "GET /api/students/:id/period-fee": byRecord("authenticated", OWN_STUDENT),
   "POST /api/students/:id/generate-period-fee": "adminOnly",
+
+  // Re-inscriptions (8F; spec.md §6: the list admin and low admin, re-inscribing admin only). The preview
+  // follows the student record rules (own student, a teacher's students, a coordinator's specialization).
+  "GET /api/students/:id/courses/next-semester": byRecord(
+    "everyone",
+    "a student sees only their own preview; a teacher their course sections' students; a coordinator their specialization's",
+  ),
+  "POST /api/students/:id/approves-current-semester": "adminOnly",
+  "POST /api/students/:id/reinscription-v2": "adminOnly",
+  "POST /api/inscriptions/update/reinscription": "adminOnly",
+  "GET /api/reinscriptions": "adminGroup",
+  "GET /api/reinscriptions/:id": "adminGroup",
+
+  // Withdrawals (8F; spec.md §6 "withdrawals": admin only).
+  "GET /api/students/:id/withdrawal-state": "adminOnly",
+  "PATCH /api/students/:id/retire": "adminOnly",
+  "POST /api/students/:id/withdraw-courses": "adminOnly",
+  "POST /api/students/:id/change-section": "adminOnly",
 };

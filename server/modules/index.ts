@@ -11,11 +11,13 @@ import { notificationsRoutes } from "./notifications/routes.js";
 import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
+import { reinscriptionsRoutes } from "./reinscriptions/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
 import { semestersRoutes } from "./semesters/routes.js";
 import { specializationsRoutes } from "./specializations/routes.js";
 import { usersRoutes } from "./users/routes.js";
+import { withdrawalsRoutes } from "./withdrawals/routes.js";
 
 /** Registers every module's routes under /api; each module owns its own routes.ts. */
 export async function registerModules(app: FastifyInstance) {
@@ -37,4 +39,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(pensumsRoutes);
   await app.register(semestersRoutes);
   await app.register(inscriptionsRoutes);
+  await app.register(reinscriptionsRoutes);
+  await app.register(withdrawalsRoutes);
 }

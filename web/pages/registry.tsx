@@ -24,6 +24,18 @@ export const guestPages: Partial<Record<string, ComponentType>> = {
   "/confirm-password": auth.confirmPassword,
 };
 
+const reinscriptions = {
+  list: lazyPage(() =>
+    withAreaTexts(import("./reinscriptions")).then((m) => ({ default: m.ReinscriptionListPage })),
+  ),
+  create: lazyPage(() =>
+    withAreaTexts(import("./reinscriptions")).then((m) => ({ default: m.ReinscriptionCreatePage })),
+  ),
+  detail: lazyPage(() =>
+    withAreaTexts(import("./reinscriptions")).then((m) => ({ default: m.ReinscriptionDetailPage })),
+  ),
+};
+
 const classrooms = {
   list: lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomListPage }))),
   create: lazyPage(() =>
@@ -184,6 +196,12 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/inscriptions/create": inscriptions.create,
   "/inscriptions/:preinscription_id": inscriptions.preregistered,
   "/profile/:id/inscriptions": inscriptions.mine,
+  "/reinscriptions": reinscriptions.list,
+  "/reinscriptions/create": reinscriptions.create,
+  "/reinscriptions/:id": reinscriptions.detail,
+  "/withdrawals": lazyPage(() =>
+    withAreaTexts(import("./withdrawals")).then((m) => ({ default: m.WithdrawalsPage })),
+  ),
 };
 
 /** Route paths whose first segment does not name their area. */

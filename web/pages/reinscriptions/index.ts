@@ -1,0 +1,3 @@
+export { ReinscriptionCreatePage } from "./ReinscriptionCreatePage";
+export { ReinscriptionDetailPage } from "./ReinscriptionDetailPage";
+export { ReinscriptionListPage } from "./ReinscriptionListPage";
