@@ -85,9 +85,9 @@ describe("guards", () => {
     expect(screen.getByRole("navigation", { name: "Menú principal" })).toBeInTheDocument();
   });
 
-  it("shows the preinscription route to visitors as a pending module", async () => {
+  it("shows the public preinscription page to visitors", async () => {
     renderApp("/preinscription");
-    expect(await screen.findByText(/Esta sección \(Preinscripción\)/)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Preinscripción" })).toBeInTheDocument();
   });
 });
 

@@ -185,6 +185,16 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "GET /api/enabled-inscription-period": "everyone",
   "GET /api/enabled-preregisters-period": "public",
 
+  // Pre-registered students (spec.md §6: the public form without a session; the list belongs to the
+  // inscriptions area, admin and low admin; approving, correcting and deleting are writes, admin only).
+  "GET /api/preregistered-students/form": "public",
+  "POST /api/preregistered-students": "public",
+  "GET /api/preregistered-students": "adminGroup",
+  "GET /api/preregistered-students/:id": "adminGroup",
+  "PATCH /api/preregistered-students/:id": "adminOnly",
+  "POST /api/preregistered-students/:id/confirm": "adminOnly",
+  "DELETE /api/preregistered-students/:id": "adminOnly",
+
   // Inscriptions (issue 8; spec.md §6: the list admin and low admin, inscribing admin only). A student's own
   // inscriptions and period fee: the student themselves and the administration.
   "GET /api/inscriptions": "adminGroup",

@@ -11,6 +11,7 @@ import { notificationsRoutes } from "./notifications/routes.js";
 import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
+import { preregisteredStudentsRoutes } from "./preregistered-students/routes.js";
 import { reinscriptionsRoutes } from "./reinscriptions/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
@@ -38,6 +39,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(specializationsRoutes);
   await app.register(pensumsRoutes);
   await app.register(semestersRoutes);
+  await app.register(preregisteredStudentsRoutes);
   await app.register(inscriptionsRoutes);
   await app.register(reinscriptionsRoutes);
   await app.register(withdrawalsRoutes);

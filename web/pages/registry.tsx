@@ -22,6 +22,9 @@ export const guestPages: Partial<Record<string, ComponentType>> = {
   "/recover-account": auth.recover,
   "/confirm-account": auth.confirmAccount,
   "/confirm-password": auth.confirmPassword,
+  "/preinscription": lazyPage(() =>
+    import("./preinscription").then((m) => ({ default: m.PreinscriptionPage })),
+  ),
 };
 
 const reinscriptions = {
