@@ -117,6 +117,7 @@ export const errorDescriptions: Record<string, string> = {
   jury_unable_to_modify:
     "El jurado ya no puede modificarse: la fecha de entrega no está definida o pasaron 24 horas.",
   email_already_taken: "El correo electrónico ya está en uso.",
+  cannot_disable_own_account: "No puede deshabilitar su propia cuenta.",
   preregistration_already_approved: "La preinscripción ya fue aprobada.",
   no_available_sections_for_inscription: "No hay secciones con cupos disponibles para la inscripción.",
   section_not_found_for_inscription: "No se encontró la sección para la inscripción.",

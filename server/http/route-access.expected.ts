@@ -57,6 +57,10 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "DELETE /api/users/:id/profile-picture": "authenticated",
   "GET /api/users/:id/profile-picture": "authenticated",
   "POST /api/users/:id/send-account-confirm": "adminOnly",
+  // Administrator accounts (issue 8, spec.md §6 "administrators (all screens)": admin only).
+  "GET /api/users": "adminOnly",
+  "POST /api/users": "adminOnly",
+  "PATCH /api/users/:id/enabled": "adminOnly",
 
   // Classrooms: lists admin and low admin, writes admin only.
   "GET /api/classrooms": "adminGroup",

@@ -17,6 +17,7 @@ import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
 import { semestersRoutes } from "./semesters/routes.js";
 import { specializationsRoutes } from "./specializations/routes.js";
+import { administratorsRoutes } from "./users/admins-routes.js";
 import { usersRoutes } from "./users/routes.js";
 import { withdrawalsRoutes } from "./withdrawals/routes.js";
 
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance) {
   app.get("/health", async () => ({ data: { status: "ok" } }));
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(administratorsRoutes);
   await app.register(classroomsRoutes);
   await app.register(notificationsRoutes);
   await app.register(auditRoutes);

@@ -47,6 +47,18 @@ const classrooms = {
   edit: lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomEditPage }))),
 };
 
+const administrators = {
+  list: lazyPage(() =>
+    withAreaTexts(import("./administrators")).then((m) => ({ default: m.AdministratorListPage })),
+  ),
+  create: lazyPage(() =>
+    withAreaTexts(import("./administrators")).then((m) => ({ default: m.AdministratorCreatePage })),
+  ),
+  detail: lazyPage(() =>
+    withAreaTexts(import("./administrators")).then((m) => ({ default: m.AdministratorDetailPage })),
+  ),
+};
+
 const courses = {
   list: lazyPage(() => withAreaTexts(import("./courses")).then((m) => ({ default: m.CourseListPage }))),
   all: lazyPage(() => withAreaTexts(import("./courses")).then((m) => ({ default: m.CourseAllPage }))),
@@ -171,6 +183,9 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/home": lazyPage(() => import("./home/HomePage")),
   "/soon": lazyPage(() => import("./system/SoonPage")),
   "/profile": lazyPage(() => import("./profile").then((m) => ({ default: m.ProfilePage }))),
+  "/administrators": administrators.list,
+  "/administrators/create": administrators.create,
+  "/administrators/:id": administrators.detail,
   "/classrooms": classrooms.list,
   "/classrooms/create": classrooms.create,
   "/classrooms/:id/edit": classrooms.edit,

@@ -2,18 +2,21 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { updateAdministratorSchema } from "../../../common/schemas/administrators.js";
 import { messageResponseSchema, sessionUserSchema } from "../../../common/schemas/auth.js";
 import {
   profilePictureMaxBytes,
   updateEmailBodySchema,
   updatePasswordBodySchema,
-  updateUserBodySchema,
   userIdParamsSchema,
   userSchema,
 } from "../../../common/schemas/users.js";
 import { validationMessage } from "../../../common/validation/messages.js";
+import { auditContextOf } from "../../audit/http.js";
 import { principalOf, sendFreshToken } from "../../http/auth.js";
 import { validationError } from "../../http/validation.js";
+import { updateAdministrator } from "./admins.js";
+import { presentUser } from "./presenter.js";
 import {
   getSessionUser,
   getUser,
@@ -23,7 +26,6 @@ import {
   saveProfilePicture,
   updateEmail,
   updatePassword,
-  updateUser,
 } from "./service.js";
 
 const tags = ["Usuarios"];
@@ -104,20 +106,26 @@ export async function usersRoutes(app: FastifyInstance) {
       onRequest: app.allow("adminGroup"),
       schema: {
         tags,
-        summary: "Actualizar el perfil de un administrador",
+        summary: "Actualizar una cuenta de administración",
+        description:
+          "El nombre (la persona o un administrador); el correo electrónico y el rol (4 o 5) solo un " +
+          "administrador, y nunca los propios (422). Cada cambio queda en el registro de auditoría.",
         params: userIdParamsSchema,
-        body: updateUserBodySchema,
+        body: updateAdministratorSchema,
         response: userResponse,
       },
     },
     async (request) => ({
-      data: await updateUser({
-        db: app.db,
-        actor: principalOf(request),
-        userId: request.params.id,
-        name: request.body.name,
-        ip: request.ip,
-      }),
+      data: presentUser(
+        await updateAdministrator({
+          db: app.db,
+          sessions: app.sessions,
+          actor: principalOf(request),
+          audit: auditContextOf(request),
+          userId: request.params.id,
+          input: request.body,
+        }),
+      ),
     }),
   );
 

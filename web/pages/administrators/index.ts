@@ -1,0 +1,3 @@
+export { AdministratorCreatePage } from "./AdministratorCreatePage";
+export { AdministratorDetailPage } from "./AdministratorDetailPage";
+export { AdministratorListPage } from "./AdministratorListPage";
