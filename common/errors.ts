@@ -136,6 +136,15 @@ export const errorDescriptions: Record<string, string> = {
   section_has_schedules: "La sección tiene horarios asignados y no puede eliminarse.",
   section_has_lessons: "La sección tiene clases o entregas finales registradas y no puede eliminarse.",
   student_period_fee_not_found: "El estudiante no tiene una cuota del período.",
+  // Students (issue 8)
+  student_not_found: "No se encontró el estudiante.",
+  student_has_inscriptions:
+    "El estudiante tiene inscripciones registradas y no puede eliminarse; para darlo de baja, retírelo.",
+  student_has_lessons:
+    "El estudiante tiene asistencias, notas o entregas finales registradas y no puede eliminarse.",
+  student_has_payments: "El estudiante tiene pagos o cuotas registrados y no puede eliminarse.",
+  student_has_binnacles: "El estudiante tiene bitácoras registradas y no puede eliminarse.",
+  student_has_document_requests: "El estudiante tiene solicitudes de documentos y no puede eliminarse.",
   // Withdrawals (issue 8)
   student_already_retired: "El estudiante ya está retirado.",
   // Inscriptions (issue 8)

@@ -28,6 +28,8 @@ export type RecordScoped = { rule: AccessRule | "authenticated"; byRecord: strin
 export const byRecord = (rule: RecordScoped["rule"], why: string): RecordScoped => ({ rule, byRecord: why });
 
 const OWN_STUDENT = "a student reaches only their own records; the administration every student's";
+const STUDENT_RECORDS =
+  "a student reaches only their own record, a teacher the students of their course sections, a coordinator those of their specialization";
 const COORDINATOR_SECTIONS = "a coordinator sees only the sections of the specializations they coordinate";
 
 export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> = {
@@ -227,4 +229,21 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "PATCH /api/students/:id/retire": "adminOnly",
   "POST /api/students/:id/withdraw-courses": "adminOnly",
   "POST /api/students/:id/change-section": "adminOnly",
+
+  // Students (8C; spec.md §6: the list admin, coordinator, teacher, low admin; create, edit and delete admin).
+  // One student and its sub-resources: anyone logged in, narrowed by the record rule.
+  "GET /api/students": "studentsList",
+  "GET /api/students/:id": byRecord("everyone", STUDENT_RECORDS),
+  "POST /api/students": "adminOnly",
+  "PATCH /api/students/:id": "adminOnly",
+  "DELETE /api/students/:id": "adminOnly",
+  "GET /api/students/:id/specialization-history": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/inscription-state": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/courses": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/period-average-note": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/schedules": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/binnacles": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/notifications": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/absences": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/students/:id/lessons": byRecord("everyone", STUDENT_RECORDS),
 };

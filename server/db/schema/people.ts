@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,9 @@ import { timestamps } from "./columns.js";
 import { users } from "./users.js";
 
 export const studentStatuses = ["active", "retired", "graduated"] as const;
+
+/** PostgreSQL's full-text `tsvector` (read as its text form). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** Profile of a user of type 1. */
 export const students = pgTable(
@@ -36,10 +40,17 @@ export const students = pgTable(
     phone: varchar({ length: 30 }),
     address: text(),
     status: varchar({ length: 12 }).notNull().default("active"),
+    /**
+     * Words of the name, cédula and e-mail, lower-cased and without accents, for the list's search. Kept by
+     * triggers (migration 0009): never written by the application.
+     */
+    searchVector: tsvector(),
     ...timestamps,
   },
   (t) => [
     unique("students_user_unique").on(t.userId),
+    index("students_search_idx").using("gin", t.searchVector),
+    index("students_last_name_idx").on(t.lastName, t.firstName, t.id),
     unique("students_identity_document_unique").on(t.identityDocument),
     check("students_gender_valid", sql`${t.gender} in ('female', 'male')`),
     check("students_status_valid", sql`${t.status} in ('active', 'retired', 'graduated')`),

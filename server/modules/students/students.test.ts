@@ -1,0 +1,459 @@
+import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../../common/roles.js";
+import { signAccessToken } from "../../auth/tokens.js";
+import * as s from "../../db/schema/index.js";
+import { seedDemo } from "../../db/seed/demo.js";
+import { readOutbox } from "../../mail/outbox.js";
+import { createUserWithToken } from "../../test/auth.js";
+import { createTestContext, type TestContext } from "../../test/context.js";
+import { searchQuery } from "./service.js";
+
+let ctx: TestContext;
+type Headers = { authorization: string };
+let admin: Headers;
+let lowAdmin: Headers;
+
+const api = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, headers: Headers, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** The `n` of a `select count(*)::int as n` query, whichever driver ran it. */
+async function count(query: SQL): Promise<number> {
+  const result = await ctx.db.execute(query);
+  const rows = (result as { rows?: { n: number }[] }).rows ?? (result as unknown as { n: number }[]);
+  return Number(rows[0]!.n);
+}
+
+/** A bearer header for an existing (demo) user. */
+async function headersOf(userId: number): Promise<Headers> {
+  const { token } = await signAccessToken({ secret: ctx.config.jwtSecret, userId, ttlSeconds: 3600 });
+  return { authorization: `Bearer ${token}` };
+}
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
+
+/** A multipart body of text fields and files, as the web app's FormData sends it. */
+function multipart(parts: Part[]) {
+  const boundary = "----aulastudents5c4b3a";
+  const chunks = parts.flatMap((part) =>
+    "data" in part
+      ? [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+          ),
+          part.data,
+          Buffer.from("\r\n"),
+        ]
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+          ),
+        ],
+  );
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const postForm = (
+  fields: Record<string, string>,
+  file?: { filename: string; type: string; data: Buffer },
+) => {
+  const body = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...(file ? [{ name: "profile_picture", ...file }] : []),
+  ]);
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/students",
+    headers: { ...admin, ...body.headers },
+    payload: body.payload,
+  });
+};
+
+let counter = 0;
+const newStudent = (overrides: Record<string, string> = {}) => {
+  counter += 1;
+  return {
+    first_name: "Ana",
+    last_name: `Prueba${counter}`,
+    identity_document: `V-${90000000 + counter}`,
+    email: `alumna${counter}@test.local`,
+    gender: "female",
+    birth_date: "2005-04-12",
+    ...overrides,
+  };
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db);
+  admin = (await createUserWithToken(ctx, Role.admin)).headers;
+  lowAdmin = (await createUserWithToken(ctx, Role.lowAdmin)).headers;
+}, 120_000);
+afterAll(() => ctx?.close());
+
+describe("search words", () => {
+  it("folds case and accents and keeps only letters and digits (no query syntax)", () => {
+    expect(searchQuery("José  PÉREZ")).toBe("jose:* & perez:*");
+    expect(searchQuery("V-1234")).toBe("v:* & 1234:*");
+    expect(searchQuery("a' | b:* & !c")).toBe("a:* & b:* & c:*");
+    expect(searchQuery("  ")).toBeNull();
+    expect(searchQuery("%%")).toBeNull();
+  });
+});
+
+describe("creating students", () => {
+  it("creates the user unconfirmed and the student, and e-mails the confirmation link", async () => {
+    const fields = newStudent({ first_name: "José Ángel", last_name: "Pérez Núñez" });
+    const res = await postForm(fields);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      first_name: "José Ángel",
+      last_name: "Pérez Núñez",
+      identity_document: fields.identity_document,
+      email: fields.email,
+      gender: "female",
+      birth_date: "2005-04-12",
+      status: "active",
+      confirmed: false,
+      profile_picture: null,
+      latest_inscription: null,
+    });
+    const [user] = await ctx.db.select().from(s.users).where(eq(s.users.id, data.user_id));
+    expect(user).toMatchObject({ type: Role.student, passwordHash: null, emailConfirmedAt: null });
+    await ctx.app.mailer.idle();
+    const mails = await readOutbox(ctx.outboxDir);
+    expect(
+      mails.some((m) => m.to.includes(fields.email) && /confirm-account\?token=/.test(m.link ?? "")),
+    ).toBe(true);
+  });
+
+  it("keeps a photo sent with the form (re-encoded)", async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#3366aa" } })
+      .png()
+      .toBuffer();
+    const res = await postForm(newStudent(), { filename: "foto.png", type: "image/png", data: png });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.profile_picture).toMatch(/^\/api\/users\/\d+\/profile-picture\?v=/);
+  });
+
+  it("refuses a photo that is not an image, writing nothing", async () => {
+    const fields = newStudent();
+    const res = await postForm(fields, {
+      filename: "foto.png",
+      type: "image/png",
+      data: Buffer.from("<html>no soy una imagen</html>"),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.profile_picture[0]).toMatch(/foto de perfil/);
+    const [user] = await ctx.db.select().from(s.users).where(eq(s.users.email, fields.email));
+    expect(user).toBeUndefined();
+  });
+
+  it("refuses a repeated cédula and e-mail with Spanish messages on both fields", async () => {
+    const first = newStudent();
+    expect((await postForm(first)).statusCode).toBe(201);
+    const res = await postForm(
+      newStudent({
+        email: first.email.toUpperCase(),
+        identity_document: first.identity_document.replace("-", ""),
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      email: ["El valor del campo correo electrónico ya está en uso."],
+      identity_document: ["El valor del campo cédula ya está en uso."],
+    });
+  });
+
+  it("refuses a birth date in the future and a malformed cédula", async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const res = await postForm(newStudent({ birth_date: future, identity_document: "12-AB" }));
+    expect(res.statusCode).toBe(422);
+    const errors = res.json().errors;
+    expect(errors.birth_date[0]).toMatch(/fecha de nacimiento debe ser una fecha anterior o igual a hoy/);
+    expect(errors.identity_document[0]).toMatch(/cédula/);
+  });
+
+  it("accepts JSON too, and only administrators create", async () => {
+    expect((await api("POST", "/students", admin, newStudent())).statusCode).toBe(201);
+    expect((await api("POST", "/students", lowAdmin, newStudent())).statusCode).toBe(403);
+  });
+});
+
+describe("listing and searching", () => {
+  it("finds José by 'jose', by last name without accents, by cédula and by e-mail", async () => {
+    const fields = newStudent({
+      first_name: "José",
+      last_name: "Ñáñez Óscar",
+      email: "jose.nanez@test.local",
+    });
+    const created = (await api("POST", "/students", admin, fields)).json().data;
+    for (const search of [
+      "jose",
+      "JOSE ñañez",
+      "nanez",
+      fields.identity_document.slice(2, 7),
+      "jose.nanez@",
+    ]) {
+      const res = await api("GET", `/students?limit=100&search=${encodeURIComponent(search)}`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = res.json().data.map((x: { id: number }) => x.id);
+      expect(ids, search).toContain(created.id);
+    }
+    const none = await api("GET", "/students?search=zzzqqq", admin);
+    expect(none.json().meta.total).toBe(0);
+  });
+
+  it("follows the e-mail when the account's address changes", async () => {
+    const created = (await api("POST", "/students", admin, newStudent())).json().data;
+    await ctx.db
+      .update(s.users)
+      .set({ email: "cambiado.correo@test.local" })
+      .where(eq(s.users.id, created.user_id));
+    const res = await api("GET", "/students?search=cambiado", admin);
+    expect(res.json().data.map((x: { id: number }) => x.id)).toEqual([created.id]);
+  });
+
+  it("filters by period, specialization, semester and section together, and by status", async () => {
+    const [ins] = await ctx.db.select().from(s.inscriptions).limit(1);
+    const query = `period_id=${ins!.periodId}&specialization_id=${ins!.specializationId}&semester_id=${ins!.semesterId}&section_id=${ins!.sectionId}`;
+    const res = await api("GET", `/students?limit=0&${query}`, admin);
+    expect(res.statusCode).toBe(200);
+    const expected = await ctx.db
+      .select({ id: s.inscriptions.studentId })
+      .from(s.inscriptions)
+      .where(eq(s.inscriptions.sectionId, ins!.sectionId));
+    expect(
+      res
+        .json()
+        .data.map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual(expected.map((x) => x.id).sort());
+    for (const row of res.json().data) expect(row.latest_inscription.section.id).toBe(ins!.sectionId);
+
+    const retired = await api("GET", "/students?limit=0&status=retired", admin);
+    for (const row of retired.json().data) expect(row.status).toBe("retired");
+    const n = await count(sql`select count(*)::int as n from students where status = 'retired'`);
+    expect(retired.json().meta.total).toBe(n);
+  });
+
+  it("sorts by an allowed column and refuses others (422)", async () => {
+    const res = await api("GET", "/students?sort_by=last_name,desc&limit=5", admin);
+    const expected = await ctx.db
+      .select({ id: s.students.id })
+      .from(s.students)
+      .orderBy(sql`${s.students.lastName} desc`, s.students.id)
+      .limit(5);
+    expect(res.json().data.map((x: { id: number }) => x.id)).toEqual(expected.map((x) => x.id));
+    expect((await api("GET", "/students?sort_by=password", admin)).statusCode).toBe(422);
+  });
+
+  it("exports CSV with the same filters", async () => {
+    const res = await api("GET", "/students?format=csv&search=jose", admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.body).toContain("Cédula,Apellido,Nombre,Correo electrónico");
+    expect(res.body).toContain("José");
+  });
+});
+
+describe("editing and deleting", () => {
+  it("changes the fields sent and ignores empty ones", async () => {
+    const created = (await api("POST", "/students", admin, newStudent({ phone: "0414-1234567" }))).json()
+      .data;
+    const res = await api("PATCH", `/students/${created.id}`, admin, {
+      first_name: "María",
+      phone: "",
+      last_name: "",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      first_name: "María",
+      last_name: created.last_name,
+      phone: "0414-1234567",
+    });
+    const [user] = await ctx.db.select().from(s.users).where(eq(s.users.id, created.user_id));
+    expect(user!.name).toBe(`María ${created.last_name}`);
+    const found = await api("GET", "/students?search=maria", admin);
+    expect(found.json().data.map((x: { id: number }) => x.id)).toContain(created.id);
+  });
+
+  it("refuses another student's cédula on update", async () => {
+    const a = (await api("POST", "/students", admin, newStudent())).json().data;
+    const b = (await api("POST", "/students", admin, newStudent())).json().data;
+    const res = await api("PATCH", `/students/${b.id}`, admin, { identity_document: a.identity_document });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.identity_document).toBeDefined();
+  });
+
+  it("deletes a student nothing depends on, and refuses one with inscriptions", async () => {
+    const created = (await api("POST", "/students", admin, newStudent())).json().data;
+    expect((await api("DELETE", `/students/${created.id}`, admin)).statusCode).toBe(204);
+    expect((await api("GET", `/students/${created.id}`, admin)).statusCode).toBe(404);
+    const [user] = await ctx.db.select().from(s.users).where(eq(s.users.id, created.user_id));
+    expect(user).toBeUndefined();
+
+    const [ins] = await ctx.db.select().from(s.inscriptions).limit(1);
+    const res = await api("DELETE", `/students/${ins!.studentId}`, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: "student_has_inscriptions" });
+    expect(res.json().description).toMatch(/inscripciones/);
+  });
+});
+
+describe("who sees which students", () => {
+  it("a student opens only their own record and sub-resources", async () => {
+    const [a, b] = await ctx.db
+      .select({ id: s.students.id, userId: s.students.userId })
+      .from(s.students)
+      .innerJoin(s.inscriptions, eq(s.inscriptions.studentId, s.students.id))
+      .limit(2);
+    const asA = await headersOf(a!.userId);
+    for (const suffix of ["", "/courses", "/schedules", "/lessons", "/absences", "/inscription-state"]) {
+      expect((await api("GET", `/students/${a!.id}${suffix}`, asA)).statusCode, suffix).toBe(200);
+      const other = await api("GET", `/students/${b!.id}${suffix}`, asA);
+      expect(other.statusCode, suffix).toBe(403);
+      expect(other.json().message).toBe("this_action_is_unauthorized");
+    }
+    expect((await api("GET", "/students", asA)).statusCode).toBe(403);
+  });
+
+  it("a teacher reaches only the students of their course sections", async () => {
+    const [teacher] = await ctx.db
+      .select({ id: s.teachers.id, userId: s.teachers.userId })
+      .from(s.teachers)
+      .innerJoin(s.courseSectionTeachers, eq(s.courseSectionTeachers.teacherId, s.teachers.id))
+      .where(eq(s.teachers.isCoordinator, false))
+      .limit(1);
+    const asTeacher = await headersOf(teacher!.userId);
+    const taught = await ctx.db
+      .selectDistinct({ id: s.courseEnrolments.studentId })
+      .from(s.courseEnrolments)
+      .innerJoin(
+        s.courseSectionTeachers,
+        eq(s.courseSectionTeachers.courseSectionId, s.courseEnrolments.courseSectionId),
+      )
+      .where(eq(s.courseSectionTeachers.teacherId, teacher!.id));
+    expect(taught.length).toBeGreaterThan(0);
+    const list = await api("GET", "/students?limit=0", asTeacher);
+    expect(
+      list
+        .json()
+        .data.map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual(taught.map((t) => t.id).sort());
+    expect((await api("GET", `/students/${taught[0]!.id}/courses`, asTeacher)).statusCode).toBe(200);
+    const [stranger] = await ctx.db
+      .select({ id: s.students.id })
+      .from(s.students)
+      .where(
+        notInArray(
+          s.students.id,
+          taught.map((t) => t.id),
+        ),
+      )
+      .limit(1);
+    expect((await api("GET", `/students/${stranger!.id}`, asTeacher)).statusCode).toBe(403);
+  });
+
+  it("a coordinator reaches the students of their specialization", async () => {
+    const [coordinator] = await ctx.db
+      .select({ userId: s.teachers.userId, specializationId: s.teachers.specializationId })
+      .from(s.teachers)
+      .where(and(eq(s.teachers.isCoordinator, true), sql`${s.teachers.specializationId} is not null`))
+      .limit(1);
+    const asCoordinator = await headersOf(coordinator!.userId);
+    const [own] = await ctx.db
+      .select({ id: s.inscriptions.studentId })
+      .from(s.inscriptions)
+      .where(eq(s.inscriptions.specializationId, coordinator!.specializationId!))
+      .limit(1);
+    expect((await api("GET", `/students/${own!.id}`, asCoordinator)).statusCode).toBe(200);
+    const list = await api("GET", "/students?limit=0", asCoordinator);
+    expect(list.json().data.map((x: { id: number }) => x.id)).toContain(own!.id);
+    const outsiders = await ctx.db
+      .select({ id: s.students.id })
+      .from(s.students)
+      .where(
+        sql`not exists (select 1 from inscriptions i where i.student_id = ${s.students.id} and i.specialization_id = ${coordinator!.specializationId})
+          and not exists (select 1 from course_enrolments ce inner join course_section_teachers cst on cst.course_section_id = ce.course_section_id
+            inner join teachers t on t.id = cst.teacher_id where ce.student_id = ${s.students.id} and t.user_id = ${coordinator!.userId})`,
+      )
+      .limit(1);
+    expect((await api("GET", `/students/${outsiders[0]!.id}`, asCoordinator)).statusCode).toBe(403);
+  });
+});
+
+describe("sub-resources", () => {
+  it("answer a demo student's inscription, courses, schedule, lessons and average", async () => {
+    const [ins] = await ctx.db
+      .select({ studentId: s.inscriptions.studentId, periodId: s.inscriptions.periodId })
+      .from(s.inscriptions)
+      .innerJoin(s.lessonStudents, eq(s.lessonStudents.studentId, s.inscriptions.studentId))
+      .limit(1);
+    const id = ins!.studentId;
+    const history = (await api("GET", `/students/${id}/specialization-history`, admin)).json().data;
+    expect(history.length).toBeGreaterThan(0);
+    expect(history[0].period.name).toMatch(/^\d{4}-\d$/);
+
+    const state = (await api("GET", `/students/${id}/inscription-state`, admin)).json().data;
+    expect(state).toMatchObject({ student_status: expect.any(String), inscriptions_count: history.length });
+
+    const courses = (await api("GET", `/students/${id}/courses?period_id=${ins!.periodId}`, admin)).json()
+      .data;
+    const enrolled = await ctx.db
+      .select()
+      .from(s.courseEnrolments)
+      .where(eq(s.courseEnrolments.studentId, id));
+    expect(courses.length).toBe(enrolled.length);
+    expect(courses[0]).toMatchObject({ course: { code: expect.any(String) }, lessons: expect.any(Number) });
+
+    const lessons = (await api("GET", `/students/${id}/lessons`, admin)).json().data;
+    const n = await count(sql`select count(*)::int as n from lesson_students where student_id = ${id}`);
+    expect(lessons.length).toBe(Number(n));
+
+    const absences = (await api("GET", `/students/${id}/absences?attendance=absent`, admin)).json().data;
+    for (const a of absences) expect(a.attendance).toBe("absent");
+
+    const average = await api("GET", `/students/${id}/period-average-note`, admin);
+    expect(average.statusCode).toBe(200);
+    expect(average.json().data.period.id).toBe(ins!.periodId);
+
+    const schedules = await api("GET", `/students/${id}/schedules`, admin);
+    expect(schedules.statusCode).toBe(200);
+    for (const row of schedules.json().data) expect(row.class_hours.length).toBeGreaterThan(0);
+
+    for (const suffix of ["binnacles", "notifications"]) {
+      const res = await api("GET", `/students/${id}/${suffix}`, admin);
+      expect(res.statusCode, suffix).toBe(200);
+      expect(Array.isArray(res.json().data)).toBe(true);
+    }
+  });
+
+  it("answer 404 for a student that does not exist", async () => {
+    const res = await api("GET", "/students/99999999/courses", admin);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("student_not_found");
+  });
+
+  it("a new student has empty sub-resources, not errors", async () => {
+    const created = (await api("POST", "/students", admin, newStudent())).json().data;
+    for (const suffix of ["courses", "lessons", "absences", "binnacles", "notifications", "schedules"]) {
+      const res = await api("GET", `/students/${created.id}/${suffix}`, admin);
+      expect(res.statusCode, suffix).toBe(200);
+      expect(res.json().data, suffix).toEqual([]);
+    }
+    const state = (await api("GET", `/students/${created.id}/inscription-state`, admin)).json().data;
+    expect(state).toMatchObject({ inscribed_in_current_period: false, latest_inscription: null });
+  });
+});

@@ -1,0 +1,12 @@
+export { StudentEditPage } from "./StudentEditPage";
+export { StudentListPage } from "./StudentListPage";
+export { StudentProfilePage } from "./StudentProfilePage";
+export {
+  StudentAbsencesPage,
+  StudentBinnaclesPage,
+  StudentCoursesPage,
+  StudentDelaysPage,
+  StudentHistoryPage,
+  StudentLessonsPage,
+  StudentNotificationsPage,
+} from "./StudentSubPages";
