@@ -31,6 +31,9 @@ const OWN_STUDENT = "a student reaches only their own records; the administratio
 const STUDENT_RECORDS =
   "a student reaches only their own record, a teacher the students of their course sections, a coordinator those of their specialization";
 const COORDINATOR_SECTIONS = "a coordinator sees only the sections of the specializations they coordinate";
+const SUPERVISED_TEACHERS = "a coordinator sees only the teachers they supervise (and themselves)";
+const OWN_TEACHER_PROFILE =
+  "an administrator edits any teacher; a teacher or coordinator only their own profile";
 
 export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> = {
   // Platform: health and the API docs (hidden from the docs themselves).
@@ -104,8 +107,26 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "POST /api/courses": "adminOnly",
   "PATCH /api/courses/:id": "adminOnly",
   "DELETE /api/courses/:id": "adminOnly",
-  // Read-only teachers list for /courses/{id}/assign; the people issue takes it over with its teachers module.
-  "GET /api/teachers": "teachersList",
+  // Teachers and coordinators (8B; spec.md §6: list admin, coordinator, low admin; supervising and schedule
+  // admin, coordinator; create and edit admin). A coordinator reaches only the teachers they supervise.
+  "GET /api/teachers": byRecord("teachersList", SUPERVISED_TEACHERS),
+  "GET /api/teachers/coordinators": byRecord("teachersList", SUPERVISED_TEACHERS),
+  "GET /api/teachers/:id": byRecord("teachersList", SUPERVISED_TEACHERS),
+  "POST /api/teachers": "adminOnly",
+  "PATCH /api/teachers/:id": byRecord("profileUpdate", OWN_TEACHER_PROFILE),
+  "POST /api/teachers/:id": byRecord("profileUpdate", OWN_TEACHER_PROFILE),
+  "DELETE /api/teachers/:id": "adminOnly",
+  "PATCH /api/teachers/:id/is-coordinator": "adminOnly",
+  "POST /api/teachers/:id/assign-specializations": "adminOnly",
+  "POST /api/teachers/:id/remove-specializations": "adminOnly",
+  "POST /api/teachers/:id/assign-teachers": "adminOnly",
+  "GET /api/teachers/:id/supervised-teachers": byRecord("teacherSupervision", SUPERVISED_TEACHERS),
+  "GET /api/teachers/:id/coordinated-specializations": byRecord("teachersList", SUPERVISED_TEACHERS),
+  "GET /api/teachers/:id/schedules": byRecord("teacherSupervision", SUPERVISED_TEACHERS),
+  "GET /api/teachers/:id/courses": byRecord("teachersList", SUPERVISED_TEACHERS),
+  "GET /api/teachers/:id/historic": byRecord("teachersList", SUPERVISED_TEACHERS),
+  "GET /api/teachers/:id/lessons": byRecord("teachersList", SUPERVISED_TEACHERS),
+  "GET /api/teachers/:id/reports/courses": byRecord("teachersList", SUPERVISED_TEACHERS),
   "GET /api/prelations": "everyone",
   "GET /api/prelations/:id": "everyone",
   "GET /api/courses/:id/prelations": "everyone",

@@ -17,6 +17,7 @@ import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
 import { semestersRoutes } from "./semesters/routes.js";
 import { specializationsRoutes } from "./specializations/routes.js";
+import { teachersRoutes } from "./teachers/routes.js";
 import { studentsRoutes } from "./students/routes.js";
 import { administratorsRoutes } from "./users/admins-routes.js";
 import { usersRoutes } from "./users/routes.js";
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(prelationsRoutes);
   await app.register(sectionsRoutes);
   await app.register(specializationsRoutes);
+  await app.register(teachersRoutes);
   await app.register(studentsRoutes);
   await app.register(pensumsRoutes);
   await app.register(semestersRoutes);

@@ -188,7 +188,58 @@ const studentSubPages = (prefix: string) => ({
   [`${prefix}/lessons`]: students.lessons,
 });
 
+const teacherPage = (name: keyof typeof import("./teachers")) =>
+  lazyPage(() => withAreaTexts(import("./teachers")).then((m) => ({ default: m[name] })));
+
+const teachers = {
+  list: teacherPage("TeacherListPage"),
+  create: teacherPage("TeacherCreatePage"),
+  edit: teacherPage("TeacherEditPage"),
+  sections: teacherPage("TeacherSectionsPage"),
+  lessons: teacherPage("TeacherLessonsPage"),
+  schedule: teacherPage("TeacherSchedulePage"),
+  courses: teacherPage("TeacherCoursesPage"),
+  historic: teacherPage("TeacherHistoricPage"),
+  supervising: teacherPage("SupervisingPage"),
+};
+
+const studentPage = (name: keyof typeof import("./students")) =>
+  lazyPage(() => withAreaTexts(import("./students")).then((m) => ({ default: m[name] })));
+const students = {
+  list: studentPage("StudentListPage"),
+  edit: studentPage("StudentEditPage"),
+  profile: studentPage("StudentProfilePage"),
+  history: studentPage("StudentHistoryPage"),
+  notifications: studentPage("StudentNotificationsPage"),
+  binnacles: studentPage("StudentBinnaclesPage"),
+  courses: studentPage("StudentCoursesPage"),
+  absences: studentPage("StudentAbsencesPage"),
+  delays: studentPage("StudentDelaysPage"),
+  lessons: studentPage("StudentLessonsPage"),
+};
+/** A student's sub-pages, also under `/students/:student/:section/:course/` (spec.md §2). */
+const studentSubPages = (prefix: string) => ({
+  [prefix]: students.profile,
+  [`${prefix}/history`]: students.history,
+  [`${prefix}/notifications`]: students.notifications,
+  [`${prefix}/binnacles`]: students.binnacles,
+  [`${prefix}/courses`]: students.courses,
+  [`${prefix}/absences`]: students.absences,
+  [`${prefix}/delays`]: students.delays,
+  [`${prefix}/lessons`]: students.lessons,
+});
+
 export const pages: Partial<Record<string, ComponentType>> = {
+  "/teachers": teachers.list,
+  "/coordinators": teachers.list,
+  "/teachers/create": teachers.create,
+  "/teachers/:id": teachers.sections,
+  "/teachers/:id/lessons": teachers.lessons,
+  "/teachers/:id/schedule": teachers.schedule,
+  "/teachers/:id/courses": teachers.courses,
+  "/teachers/:id/historic": teachers.historic,
+  "/teachers/:id/edit": teachers.edit,
+  "/coordinators/:id/supervising": teachers.supervising,
   "/students": students.list,
   "/students/:student/edit": students.edit,
   ...studentSubPages("/students/:student"),

@@ -6,7 +6,6 @@ import {
   courseSectionBriefSchema,
   createCourseSchema,
   pensumCourseSchema,
-  teacherBriefSchema,
   updateCourseSchema,
 } from "../../../common/schemas/courses.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
@@ -15,14 +14,7 @@ import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import { validationError } from "../../http/validation.js";
-import {
-  courseCsvColumns,
-  presentCourse,
-  presentCourseSection,
-  presentPensumCourse,
-  presentTeacher,
-  teacherCsvColumns,
-} from "./presenter.js";
+import { courseCsvColumns, presentCourse, presentCourseSection, presentPensumCourse } from "./presenter.js";
 import {
   courseSortable,
   createCourse,
@@ -31,8 +23,6 @@ import {
   listCourseSectionsOfCourse,
   listCourses,
   listPensumCourses,
-  listTeachers,
-  teacherSortable,
   updateCourse,
 } from "./service.js";
 
@@ -48,14 +38,6 @@ const coursesQuery = listQuery({
     semester_id: queryFilter.int({ min: 1 }).describe("Materias del semestre."),
     enabled: queryFilter.boolean().describe("1: solo habilitadas; 0: solo deshabilitadas."),
     unassigned: queryFilter.boolean().describe("1: materias que no están en ningún pensum (`/courses/all`)."),
-  },
-});
-
-const teachersQuery = listQuery({
-  sortable: teacherSortable,
-  filters: {
-    enabled: queryFilter.boolean().describe("1: solo profesores habilitados."),
-    is_coordinator: queryFilter.boolean().describe("1: solo coordinadores."),
   },
 });
 
@@ -245,28 +227,5 @@ export async function coursesRoutes(app: FastifyInstance) {
       await deleteCourse({ db, id: request.params.id });
       return reply.status(204).send(null);
     },
-  );
-
-  // Read-only list for the course assignment page (`/courses/{id}/assign`). The people issue owns
-  // teachers and takes this route over with its teachers module (then remove it from here).
-  r.get(
-    "/teachers",
-    {
-      onRequest: app.allow("teachersList"),
-      schema: {
-        tags: ["Profesores"],
-        summary: "Listar profesores",
-        description: "Busca en nombre, apellido, cédula y correo; filtros `enabled` e `is_coordinator`.",
-        querystring: teachersQuery,
-        response: { 200: listResponse(teacherBriefSchema) },
-      },
-    },
-    async (request, reply) =>
-      sendList(reply, {
-        list: request.query,
-        fetchPage: (list) => listTeachers({ db, list }),
-        present: presentTeacher,
-        csv: { filename: "profesores", columns: teacherCsvColumns },
-      }),
   );
 }

@@ -1,0 +1,11 @@
+export { SupervisingPage } from "./SupervisingPage";
+export { TeacherCreatePage } from "./TeacherCreatePage";
+export { TeacherEditPage } from "./TeacherEditPage";
+export { TeacherListPage } from "./TeacherListPage";
+export {
+  TeacherCoursesPage,
+  TeacherHistoricPage,
+  TeacherLessonsPage,
+  TeacherSchedulePage,
+  TeacherSectionsPage,
+} from "./TeacherPage";
