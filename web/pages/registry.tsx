@@ -203,32 +203,6 @@ const teachers = {
   supervising: teacherPage("SupervisingPage"),
 };
 
-const studentPage = (name: keyof typeof import("./students")) =>
-  lazyPage(() => withAreaTexts(import("./students")).then((m) => ({ default: m[name] })));
-const students = {
-  list: studentPage("StudentListPage"),
-  edit: studentPage("StudentEditPage"),
-  profile: studentPage("StudentProfilePage"),
-  history: studentPage("StudentHistoryPage"),
-  notifications: studentPage("StudentNotificationsPage"),
-  binnacles: studentPage("StudentBinnaclesPage"),
-  courses: studentPage("StudentCoursesPage"),
-  absences: studentPage("StudentAbsencesPage"),
-  delays: studentPage("StudentDelaysPage"),
-  lessons: studentPage("StudentLessonsPage"),
-};
-/** A student's sub-pages, also under `/students/:student/:section/:course/` (spec.md §2). */
-const studentSubPages = (prefix: string) => ({
-  [prefix]: students.profile,
-  [`${prefix}/history`]: students.history,
-  [`${prefix}/notifications`]: students.notifications,
-  [`${prefix}/binnacles`]: students.binnacles,
-  [`${prefix}/courses`]: students.courses,
-  [`${prefix}/absences`]: students.absences,
-  [`${prefix}/delays`]: students.delays,
-  [`${prefix}/lessons`]: students.lessons,
-});
-
 export const pages: Partial<Record<string, ComponentType>> = {
   "/teachers": teachers.list,
   "/coordinators": teachers.list,
