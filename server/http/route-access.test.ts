@@ -119,7 +119,7 @@ describe("route walk: every API route's access (spec.md §6)", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
-  it("every list route (a listQuery) answers format=csv with a CSV file", async () => {
+  it("every list route (a listQuery) answers format=csv with a CSV file", { timeout: 300_000 }, async () => {
     const god = callers.find((c) => c.role === Role.god)!;
     const problems: string[] = [];
     for (const route of routes.filter((r) => r.list && r.method === "GET")) {
@@ -146,7 +146,10 @@ describe("route walk: every API route's access (spec.md §6)", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
-  it("answers each route as each role and without a token with the refusals of its rule, never a 500", async () => {
+  // Every route × 7 callers: a few hundred routes take a minute or more on a busy machine.
+  it("answers each route as each role and without a token with the refusals of its rule, never a 500", {
+    timeout: 600_000,
+  }, async () => {
     // Reads first, deletes last: a write that removes row 1 only turns later reads into 404s.
     const order = (m: string) => (m === "GET" ? 0 : m === "DELETE" ? 2 : 1);
     // A route missing from the table (the test above says so) is walked by what it declares.
