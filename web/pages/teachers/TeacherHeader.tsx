@@ -155,7 +155,8 @@ export function TeacherHeader({ teacher }: { teacher: Teacher }) {
                 {teacher.enabled ? t("teachers.state.active") : t("teachers.state.inactive")}
               </Badge>
               {teacher.confirmed ? null : (
-                <Badge color="yellow" variant="light">
+                // Dot variant: the words in the body colour (AA contrast), the colour only in the dot.
+                <Badge color="yellow" variant="dot">
                   {t("teachers.detail.unconfirmed")}
                 </Badge>
               )}
