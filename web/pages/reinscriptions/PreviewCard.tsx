@@ -94,6 +94,8 @@ export function PreviewCard({ preview }: { preview: NextSemesterPreview }) {
           variant="light"
           icon={<IconInfoCircle size={18} aria-hidden />}
           title={t(`reinscriptions.outcome.${preview.outcome}`)}
+          // The light green title is too pale on its tint (axe): titles in the body text colour.
+          styles={{ title: { color: "var(--mantine-color-text)" } }}
         >
           <Text size="sm">{preview.message}</Text>
         </Alert>

@@ -94,6 +94,8 @@ export function WithdrawalsPage() {
           variant="light"
           role={outcome.ok ? "status" : "alert"}
           title={outcome.ok ? t("withdrawals.done") : t("withdrawals.refused")}
+          // The light green title is too pale on its tint (axe): titles in the body text colour.
+          styles={{ title: { color: "var(--mantine-color-text)" } }}
           icon={
             outcome.ok ? (
               <IconCircleCheck size={18} aria-hidden />
