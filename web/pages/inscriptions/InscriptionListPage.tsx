@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from "@mantine/core";
+import { Button, Group, Stack, Tabs, Title } from "@mantine/core";
 import { IconArrowBackUp, IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +24,7 @@ import {
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
+import { PreregisteredList } from "../preregistered";
 import { inscriptionColumns } from "./inscription-columns";
 
 const positive = (raw: string | null) => {
@@ -34,7 +35,8 @@ const positive = (raw: string | null) => {
 /**
  * /inscriptions: the students inscribed in a period (the current one first), searched by name,
  * cédula or e-mail, sorted and paged on the server, exportable as CSV. Administrators inscribe
- * ("Inscribir estudiante") and undo an inscription with no lessons recorded.
+ * ("Inscribir estudiante") and undo an inscription with no lessons recorded. A second tab
+ * ("Preinscritos", `?tab=preregistered`) lists the pre-registered students to approve and inscribe.
  */
 export function InscriptionListPage() {
   const { t } = useTranslation();
@@ -88,11 +90,8 @@ export function InscriptionListPage() {
     : undefined;
 
   const listQuery = toListQuery(params);
-  return (
+  const inscribedList = (
     <Stack gap="md">
-      <Title order={1} size="h3">
-        {t("inscriptions.list.title")}
-      </Title>
       <Group align="flex-end">
         <PeriodSelector
           periods={periods.data}
@@ -128,6 +127,32 @@ export function InscriptionListPage() {
           ) : null
         }
       />
+    </Stack>
+  );
+  const tab = searchParams.get("tab") === "preregistered" ? "preregistered" : "inscribed";
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t("inscriptions.list.title")}
+      </Title>
+      <Tabs
+        keepMounted={false}
+        value={tab}
+        onChange={(next) =>
+          setSearchParams(next === "preregistered" ? { tab: "preregistered" } : {}, { replace: true })
+        }
+      >
+        <Tabs.List>
+          <Tabs.Tab value="inscribed">{t("inscriptions.list.inscribedTab")}</Tabs.Tab>
+          <Tabs.Tab value="preregistered">{t("preregistered.title")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="inscribed" pt="md">
+          {inscribedList}
+        </Tabs.Panel>
+        <Tabs.Panel value="preregistered" pt="md">
+          <PreregisteredList />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
