@@ -19,13 +19,16 @@ const KB = 1000;
  * with the first screen that needs them.
  */
 export const budgets = {
-  loginJs: 210 * KB,
+  // A regression guard, not the goal: the route registry of every logged-in page still ships with the
+  // entry (issue 8 added ~30 routes); moving it into the shell's chunk is the next cut.
+  loginJs: 215 * KB,
   loginCss: 25 * KB,
   shell: 110 * KB,
   // What the first area opened downloads besides its own chunk: the data table (~32 kB), Zod with the
   // shared schemas (~25 kB), the month calendar of holidays and activities (~16 kB), the number and
-  // multi-select inputs and the form library. It grew with the academic-structure areas (issue 7).
-  shared: 125 * KB,
+  // multi-select inputs and the form library. It grew with the academic-structure areas (issue 7) and the
+  // people and enrolment ones (issue 8: selects and photo inputs shared by many more pages).
+  shared: 145 * KB,
   area: 60 * KB,
 };
 export const goals = { loginJs: 150 * KB, loginCss: 25 * KB, area: 60 * KB };
