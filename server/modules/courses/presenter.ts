@@ -1,9 +1,4 @@
-import type {
-  Course,
-  CourseSectionBrief,
-  PensumCourse,
-  TeacherBrief,
-} from "../../../common/schemas/courses.js";
+import type { Course, CourseSectionBrief, PensumCourse } from "../../../common/schemas/courses.js";
 import type { CsvColumn } from "../../http/csv.js";
 import type { CourseRow, CourseSectionBriefRow, CourseWithPlacements, PensumCourseRow } from "./service.js";
 
@@ -65,26 +60,6 @@ export function presentPensumCourse(row: PensumCourseRow): PensumCourse {
   };
 }
 
-export function presentTeacher(row: {
-  id: number;
-  firstName: string;
-  lastName: string;
-  identityDocument: string;
-  email: string;
-  enabled: boolean;
-  isCoordinator: boolean;
-}): TeacherBrief {
-  return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    identity_document: row.identityDocument,
-    email: row.email,
-    enabled: row.enabled,
-    is_coordinator: row.isCoordinator,
-  };
-}
-
 /** Columns of the courses CSV (`GET /courses?format=csv`). */
 export const courseCsvColumns: CsvColumn<CourseWithPlacements>[] = [
   { header: "Código", value: (r) => r.code },
@@ -104,16 +79,4 @@ export const courseCsvColumns: CsvColumn<CourseWithPlacements>[] = [
         )
         .join("; "),
   },
-];
-
-type TeacherListRow = Parameters<typeof presentTeacher>[0];
-
-/** Columns of the teachers CSV (`GET /teachers?format=csv`). */
-export const teacherCsvColumns: CsvColumn<TeacherListRow>[] = [
-  { header: "Nombre", value: (r) => r.firstName },
-  { header: "Apellido", value: (r) => r.lastName },
-  { header: "Cédula", value: (r) => r.identityDocument },
-  { header: "Correo electrónico", value: (r) => r.email },
-  { header: "Habilitado", value: (r) => r.enabled },
-  { header: "Coordinador", value: (r) => r.isCoordinator },
 ];

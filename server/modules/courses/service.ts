@@ -14,7 +14,6 @@ import {
   specializations,
   students,
   teachers,
-  users,
 } from "../../db/schema/index.js";
 import { notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
@@ -411,53 +410,4 @@ export async function listPensumCourses(opts: {
       (cs) => cs.courseId === r.course.id && cs.section.semesterId === r.semesterId,
     ),
   }));
-}
-
-export const teacherSortable = ["last_name", "id", "first_name", "identity_document"] as const;
-export type TeacherListParams = ListParams<(typeof teacherSortable)[number]> & {
-  enabled?: boolean;
-  is_coordinator?: boolean;
-};
-
-/**
- * Read-only teachers list for the course assignment page. The people issue owns teachers (create, edit,
- * supervision): it takes this route over with its full teachers module.
- */
-export async function listTeachers(opts: { db: DbOrTx; list: TeacherListParams }) {
-  const { db, list } = opts;
-  const where = and(
-    searchCondition(list.search, [
-      teachers.firstName,
-      teachers.lastName,
-      teachers.identityDocument,
-      users.email,
-    ]),
-    list.enabled === undefined ? undefined : eq(teachers.enabled, list.enabled),
-    list.is_coordinator === undefined ? undefined : eq(teachers.isCoordinator, list.is_coordinator),
-  );
-  return paginate({
-    db,
-    query: db
-      .select({
-        id: teachers.id,
-        firstName: teachers.firstName,
-        lastName: teachers.lastName,
-        identityDocument: teachers.identityDocument,
-        email: users.email,
-        enabled: teachers.enabled,
-        isCoordinator: teachers.isCoordinator,
-      })
-      .from(teachers)
-      .innerJoin(users, eq(users.id, teachers.userId))
-      .where(where)
-      .$dynamic(),
-    list,
-    sortColumns: {
-      id: teachers.id,
-      first_name: teachers.firstName,
-      last_name: teachers.lastName,
-      identity_document: teachers.identityDocument,
-    },
-    tieBreaker: teachers.id,
-  });
 }

@@ -23,7 +23,7 @@ import {
   reencodePicture,
   storePicture,
 } from "./pictures.js";
-import { type Actor, assertCanManageAccount, assertCanViewAccount, isProfileEditableHere } from "./policy.js";
+import { type Actor, assertCanManageAccount, assertCanViewAccount } from "./policy.js";
 import { hasOwnPicture, presentUser } from "./presenter.js";
 
 async function findUser(db: Db, userId: number) {
@@ -54,35 +54,6 @@ export async function getUser(opts: { db: Db; actor: Actor; userId: number }): P
   const user = await findUser(opts.db, opts.userId);
   assertCanViewAccount(opts.actor, user);
   return presentUser(user);
-}
-
-/** Administrators' profile update (name). Other people's names live in their student/teacher profile. */
-export async function updateUser(opts: {
-  db: Db;
-  actor: Actor;
-  userId: number;
-  name: string;
-  /** Client address for the audit log. */
-  ip?: string | null;
-}): Promise<UserResource> {
-  const user = await findUser(opts.db, opts.userId);
-  assertCanManageAccount(opts.actor, user);
-  if (!isProfileEditableHere(user))
-    throw new AppError(
-      400,
-      "unhandled_update_for_user_type",
-      "Los datos de estudiantes y profesores se actualizan desde su propio perfil.",
-    );
-  const updated = await opts.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ name: opts.name, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
-    await recordUserChanges(tx, auditOf(opts), user, row!);
-    return row!;
-  });
-  return presentUser(updated);
 }
 
 /** A person changing their own account proves it with their current password. */
