@@ -10,17 +10,19 @@ type Props = {
   children: ReactNode;
   /** The page's name in the browser tab; the title by default. */
   pageTitle?: string;
+  /** The card's maximum width in px: 420 for the short auth forms, wider for a long one. */
+  width?: number;
 };
 
 /** The frame of the guest screens: the product name above a card. */
-export function AuthLayout({ title, description, children, pageTitle }: Props) {
+export function AuthLayout({ title, description, children, pageTitle, width = 420 }: Props) {
   const { t } = useTranslation();
   useDocumentTitle(pageTitle ?? title);
   return (
     // The page's main landmark (screen readers jump to it; Lighthouse and axe ask for one).
     <Box component="main" bg="var(--mantine-color-gray-0)" mih="100vh">
       <Center mih="100vh" p="md">
-        <Stack w="100%" maw={420} gap="lg">
+        <Stack w="100%" maw={width} gap="lg" py="lg">
           <Group justify="center" gap="xs">
             <ThemeIcon size="lg" radius="md" variant="filled">
               <IconSchool size={22} aria-hidden />

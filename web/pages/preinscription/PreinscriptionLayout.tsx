@@ -1,55 +1,9 @@
-import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconSchool } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useDocumentTitle } from "../../layout/document-title";
+import { AuthLayout } from "../auth/AuthLayout";
 
-/** The frame of the public pre-inscription page: the product name above a card wide enough for the form. */
-export function PreinscriptionLayout({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
+/** The frame of the public pre-inscription page: the guest frame with a card wide enough for the form. */
+export function PreinscriptionLayout(props: { title: string; description?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
-  useDocumentTitle(t("preinscription.title"));
-  return (
-    <Box component="main" bg="var(--mantine-color-gray-0)" mih="100vh">
-      <Center mih="100vh" p="md">
-        <Stack w="100%" maw={680} gap="lg" py="lg">
-          <Group justify="center" gap="xs">
-            <ThemeIcon size="lg" radius="md" variant="filled">
-              <IconSchool size={22} aria-hidden />
-            </ThemeIcon>
-            <div>
-              <Text fw={700} size="lg" lh={1.1}>
-                {t("app.name")}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t("app.tagline")}
-              </Text>
-            </div>
-          </Group>
-          <Paper withBorder shadow="sm" p="xl" radius="md">
-            <Stack gap="md">
-              <div>
-                <Title order={1} size="h3">
-                  {title}
-                </Title>
-                {description && (
-                  <Text c="dimmed" size="sm" mt={4}>
-                    {description}
-                  </Text>
-                )}
-              </div>
-              {children}
-            </Stack>
-          </Paper>
-        </Stack>
-      </Center>
-    </Box>
-  );
+  return <AuthLayout {...props} pageTitle={t("preinscription.title")} width={680} />;
 }
