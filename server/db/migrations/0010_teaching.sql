@@ -1,0 +1,2 @@
+-- Teaching (issue 9): lessons, attendance, evaluations, final deliveries, binnacles.
+SELECT 1;
