@@ -6,6 +6,7 @@ import {
   type Prelation,
   splitByPrelations,
 } from "../../../common/enrolment/prelations.js";
+import { courseResult } from "../../../common/enrolment/progression.js";
 import { Role } from "../../../common/roles.js";
 import type {
   CreateInscriptionInput,
@@ -20,8 +21,6 @@ import {
   courseSections,
   courses,
   feeInstallments,
-  finalDeliveries,
-  finalDeliveryNotes,
   inscriptions,
   lessonStudents,
   lessons,
@@ -44,6 +43,7 @@ import { notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, rethrowUniqueAsField, validationError } from "../../http/validation.js";
+import { courseRecords } from "../reinscriptions/records.js";
 import { claimSeat, pickSectionWithSeat } from "./seats.js";
 
 type PeriodRow = typeof periods.$inferSelect;
@@ -225,45 +225,39 @@ async function claimChosenSection(
 }
 
 /**
- * What the student did before `exceptPeriodId`, course by course: taken (enrolled, not withdrawn) and
- * passed (final note, rounded half up, at least the period's approval_minimum_note, and absences plus one
- * per three delays not above the course's max_absences_to_fail).
+ * What the student did in periods other than `exceptPeriodId`, course by course: taken (enrolled, not
+ * withdrawn) and passed, with the one definition of a passed course (`courseResult`, DOMAIN.md "Final
+ * note") that re-inscriptions use too, each attempt judged by its own period's approval_minimum_note.
  */
 export async function courseHistory(
   db: DbOrTx,
   studentId: number,
   exceptPeriodId: number,
 ): Promise<Map<number, CourseRecord>> {
-  const note = sql`coalesce((select sum(${lessonStudents.note} * ${lessons.weight}) / 100.0
-      from ${lessons} inner join ${lessonStudents} on ${lessonStudents.lessonId} = ${lessons.id}
-      where ${lessons.courseSectionId} = ${courseSections.id} and ${lessons.evaluated}
-        and ${lessonStudents.studentId} = ${studentId} and ${lessonStudents.note} is not null), 0)
-    + coalesce((select avg(${finalDeliveryNotes.note}) * max(${finalDeliveries.finalDeliveryValuePercent}) / 100.0
-      from ${finalDeliveries} inner join ${finalDeliveryNotes} on ${finalDeliveryNotes.finalDeliveryId} = ${finalDeliveries.id}
-      where ${finalDeliveries.courseSectionId} = ${courseSections.id} and ${finalDeliveryNotes.studentId} = ${studentId}), 0)`;
-  const absences = sql`coalesce((select count(*) filter (where ${lessonStudents.attendance} = 'absent')
-        + floor(count(*) filter (where ${lessonStudents.attendance} = 'delayed') / 3)
-      from ${lessons} inner join ${lessonStudents} on ${lessonStudents.lessonId} = ${lessons.id}
-      where ${lessons.courseSectionId} = ${courseSections.id} and ${lessonStudents.studentId} = ${studentId}), 0)`;
-  const rows = await db
+  const earlier = await db
     .select({
-      courseId: courseSections.courseId,
-      passed: sql<boolean>`bool_or(round(${note}) >= ${periods.approvalMinimumNote} and ${absences} <= ${courses.maxAbsencesToFail})`,
+      id: inscriptions.id,
+      approvalMinimumNote: periods.approvalMinimumNote,
+      approvalMinimumAvg: periods.approvalMinimumAvg,
     })
-    .from(courseEnrolments)
-    .innerJoin(courseSections, eq(courseSections.id, courseEnrolments.courseSectionId))
-    .innerJoin(courses, eq(courses.id, courseSections.courseId))
-    .innerJoin(sections, eq(sections.id, courseSections.sectionId))
-    .innerJoin(periods, eq(periods.id, sections.periodId))
-    .where(
-      and(
-        eq(courseEnrolments.studentId, studentId),
-        eq(courseEnrolments.status, "enrolled"),
-        ne(sections.periodId, exceptPeriodId),
-      ),
-    )
-    .groupBy(courseSections.courseId);
-  return new Map(rows.map((r) => [r.courseId, { taken: true, passed: r.passed === true }]));
+    .from(inscriptions)
+    .innerJoin(periods, eq(periods.id, inscriptions.periodId))
+    .where(and(eq(inscriptions.studentId, studentId), ne(inscriptions.periodId, exceptPeriodId)));
+  const records = await courseRecords(
+    db,
+    studentId,
+    earlier.map((i) => i.id),
+  );
+  const history = new Map<number, CourseRecord>();
+  for (const inscription of earlier) {
+    for (const record of records.get(inscription.id) ?? []) {
+      const entry = history.get(record.courseId) ?? { taken: false, passed: false };
+      entry.taken ||= !record.withdrawn;
+      entry.passed ||= courseResult(record, inscription).passed;
+      history.set(record.courseId, entry);
+    }
+  }
+  return history;
 }
 
 export type EnrolmentOutcome = {

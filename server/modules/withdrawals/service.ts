@@ -118,7 +118,7 @@ export async function retireStudent(opts: { db: DbOrTx; studentId: number }): Pr
     return withdrawalState(
       tx,
       student.id,
-      `${fullName(student)} quedó retirado: ${what}. Su historial se conserva.`,
+      `${fullName(student)} quedó ${student.gender === "female" ? "retirada" : "retirado"}: ${what}. Su historial se conserva.`,
     );
   });
 }

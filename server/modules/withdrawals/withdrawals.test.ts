@@ -63,6 +63,17 @@ const enrolments = (inscriptionId: number) =>
   ctx.db.select().from(s.courseEnrolments).where(eq(s.courseEnrolments.inscriptionId, inscriptionId));
 
 describe("retire", () => {
+  it("says retirada for a woman and retirado for a man", async () => {
+    for (const [gender, word] of [
+      ["female", "quedó retirada:"],
+      ["male", "quedó retirado:"],
+    ] as const) {
+      const st = await pickStudent("CB-S1", gender);
+      const res = await api("PATCH", `/students/${st.studentId}/retire`, as.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.message).toContain(word);
+    }
+  });
   it("retires a student: their inscription and courses withdrawn, nothing deleted, the seat freed", async () => {
     const st = await pickStudent("INF-S2");
     const before = await enrolments(st.inscriptionId);

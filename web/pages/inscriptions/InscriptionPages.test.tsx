@@ -3,7 +3,15 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { Inscription, InscriptionResult, StudentInscription } from "../../api/inscriptions";
-import { jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+import {
+  jsonResponse,
+  loginAs,
+  mockFetch,
+  renderApp,
+  renderWithProviders,
+  resetAppState,
+} from "../../test/render";
+import { InscriptionResultCard } from "./InscriptionResultCard";
 
 beforeEach(() => {
   resetAppState();
@@ -183,6 +191,23 @@ describe("inscription form", () => {
         address: null,
       },
     });
+  });
+
+  it("says inscrita / Inscrita for a woman", async () => {
+    const base = inscription(4);
+    const result: InscriptionResult = {
+      ...base,
+      student: { ...base.student, first_name: "Luisa", last_name: "Gómez", gender: "female" },
+      enrolled_courses: [
+        { course_section_id: 70, course: { id: 1, code: "PRO-201", title: "Programación II" } },
+        { course_section_id: 71, course: { id: 2, code: "MAT-102", title: "Matemática II" } },
+      ],
+      skipped_courses: [],
+      fee_generated: false,
+    };
+    renderWithProviders(<InscriptionResultCard result={result} />);
+    expect(await screen.findByRole("heading", { name: "Luisa Gómez quedó inscrita" })).toBeInTheDocument();
+    expect(screen.getByText("Inscrita en 2 materias:")).toBeInTheDocument();
   });
 
   it("shows the courses enrolled and the ones left out with the missing prelation", async () => {

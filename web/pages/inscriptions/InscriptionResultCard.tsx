@@ -13,13 +13,15 @@ type Props = { result: InscriptionResult; onAnother?: () => void };
 export function InscriptionResultCard({ result, onAnother }: Props) {
   const { t } = useTranslation();
   const name = `${result.student.first_name} ${result.student.last_name}`;
+  // "inscrito" / "inscrita" agree with the student.
+  const context = result.student.gender === "female" ? "female" : undefined;
   return (
     <Paper withBorder p="lg" maw={720}>
       <Stack gap="md">
         <Group gap="xs">
           <IconCircleCheck size={22} color="var(--mantine-color-green-8)" aria-hidden />
           <Title order={2} size="h4">
-            {t("inscriptions.result.title", { name })}
+            {t("inscriptions.result.title", { name, context })}
           </Title>
         </Group>
         <Text>
@@ -31,7 +33,9 @@ export function InscriptionResultCard({ result, onAnother }: Props) {
           })}
         </Text>
         <div>
-          <Text fw={600}>{t("inscriptions.result.enrolled", { count: result.enrolled_courses.length })}</Text>
+          <Text fw={600}>
+            {t("inscriptions.result.enrolled", { count: result.enrolled_courses.length, context })}
+          </Text>
           {result.enrolled_courses.length > 0 ? (
             <List size="sm">
               {result.enrolled_courses.map((c) => (

@@ -50,6 +50,22 @@ describe("profile summary", () => {
     expect(within(trail).getByText("Perfil")).toBeInTheDocument();
   });
 
+  it("links a student to their own inscriptions; staff get no such section", async () => {
+    loginAs(Role.student);
+    mockFetch();
+    const { unmount } = renderApp("/profile");
+    const records = await section("Mis registros");
+    expect(within(records).getByRole("link", { name: "Mis inscripciones" })).toHaveAttribute(
+      "href",
+      "/profile/10/inscriptions",
+    );
+    unmount();
+    loginAs(Role.teacher);
+    renderApp("/profile");
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("region", { name: "Mis registros" })).not.toBeInTheDocument();
+  });
+
   it("fetches the picture with the token and shows it", async () => {
     URL.createObjectURL = vi.fn(() => "blob:picture-1");
     URL.revokeObjectURL = vi.fn();

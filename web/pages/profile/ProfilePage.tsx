@@ -9,6 +9,7 @@ import { EmailSection } from "./EmailSection";
 import { NameSection } from "./NameSection";
 import { PasswordSection } from "./PasswordSection";
 import { PhotoSection } from "./PhotoSection";
+import { StudentRecordsSection } from "./StudentRecordsSection";
 
 /** /profile: who the user is, and the account changes spec.md §6 allows their role. */
 export function ProfilePage() {
@@ -40,6 +41,7 @@ export function ProfilePage() {
         <PhotoSection user={user} pictureUrl={pictureUrl} />
         <EmailSection user={user} />
         <PasswordSection user={user} />
+        {user.student ? <StudentRecordsSection student={user.student} /> : null}
       </SimpleGrid>
     </Stack>
   );
