@@ -155,6 +155,11 @@ export const errorDescriptions: Record<string, string> = {
   period_price_setting_not_found: "El período no tiene una configuración de precios para generar la cuota.",
   student_has_no_inscription: "El estudiante no está inscrito en el período.",
 
+  // Lessons (issue 9)
+  lesson_is_not_evaluated: "La clase no está evaluada: asígnele una ponderación antes de cargar notas.",
+  lesson_student_failed_by_absences:
+    "El estudiante tiene la materia aplazada por inasistencias y su nota no se puede editar.",
+
   // Codes of database constraints (server/db/constraints.ts)
   invalid_day: "El día debe estar entre lunes (1) y sábado (6).",
   invalid_time_range: "La hora de fin debe ser posterior a la hora de inicio.",

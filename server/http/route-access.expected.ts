@@ -32,6 +32,8 @@ const STUDENT_RECORDS =
   "a student reaches only their own record, a teacher the students of their course sections, a coordinator those of their specialization";
 const COORDINATOR_SECTIONS = "a coordinator sees only the sections of the specializations they coordinate";
 const SUPERVISED_TEACHERS = "a coordinator sees only the teachers they supervise (and themselves)";
+const LESSON_COURSE_SECTIONS =
+  "a teacher works only in their own course sections, a coordinator also in their supervised teachers'";
 const OWN_TEACHER_PROFILE =
   "an administrator edits any teacher; a teacher or coordinator only their own profile";
 
@@ -267,4 +269,22 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "GET /api/students/:id/notifications": byRecord("everyone", STUDENT_RECORDS),
   "GET /api/students/:id/absences": byRecord("everyone", STUDENT_RECORDS),
   "GET /api/students/:id/lessons": byRecord("everyone", STUDENT_RECORDS),
+
+  // Lessons and attendance (9A; spec.md §6 "Lessons list": teacher, coordinator, admin).
+  "GET /api/lessons": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "GET /api/lessons/course-sections": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "GET /api/lessons/:id": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "POST /api/lessons": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "POST /api/lessons/generate": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "PATCH /api/lessons/:id": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "DELETE /api/lessons/:id": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "PATCH /api/lessons/:id/register": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "PATCH /api/lessons/:id/evaluate": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "PATCH /api/lessons/:id/students/bulk-update": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "PATCH /api/lessons/:id/students/:student_id": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  // The audit trail of a student's attendance and notes in a course section: staff, read-only.
+  "GET /api/sections/:id/courses/:course_id/students/:student_id/history": byRecord(
+    "studentsList",
+    LESSON_COURSE_SECTIONS,
+  ),
 };

@@ -7,6 +7,7 @@ import { classroomsRoutes } from "./classrooms/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
 import { inscriptionsRoutes } from "./inscriptions/routes.js";
+import { lessonsRoutes } from "./lessons/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
@@ -49,4 +50,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(inscriptionsRoutes);
   await app.register(reinscriptionsRoutes);
   await app.register(withdrawalsRoutes);
+  await app.register(lessonsRoutes);
 }

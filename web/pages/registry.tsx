@@ -188,6 +188,15 @@ const studentSubPages = (prefix: string) => ({
   [`${prefix}/lessons`]: students.lessons,
 });
 
+const lessonPage = (name: keyof typeof import("./lessons")) =>
+  lazyPage(() => withAreaTexts(import("./lessons")).then((m) => ({ default: m[name] })));
+
+const lessons = {
+  list: lessonPage("LessonsPage"),
+  course: lessonPage("CourseLessonsPage"),
+  detail: lessonPage("LessonPage"),
+};
+
 const teacherPage = (name: keyof typeof import("./teachers")) =>
   lazyPage(() => withAreaTexts(import("./teachers")).then((m) => ({ default: m[name] })));
 
@@ -204,6 +213,10 @@ const teachers = {
 };
 
 export const pages: Partial<Record<string, ComponentType>> = {
+  "/lessons": lessons.list,
+  "/lessons/:id": lessons.detail,
+  "/lessons/:course_id/:section_id/:lesson_id?": lessons.course,
+  "/lessons/:course_id/:section_id/lesson/:lesson_id": lessons.detail,
   "/teachers": teachers.list,
   "/coordinators": teachers.list,
   "/teachers/create": teachers.create,

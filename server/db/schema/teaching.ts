@@ -73,6 +73,38 @@ export const lessonStudents = pgTable(
   ],
 );
 
+/**
+ * Append-only audit trail of attendance and notes (issue 9): who changed which student's attendance or
+ * note in which lesson, when, from what to what. Written in the same transaction as the change; an
+ * UPDATE is refused by a trigger (migration 0010). No foreign key to the lesson or the user, so the trail
+ * outlives both (the author's name is copied).
+ */
+export const lessonStudentChanges = pgTable(
+  "lesson_student_changes",
+  {
+    id: serial().primaryKey(),
+    lessonId: integer().notNull(),
+    lessonDate: date().notNull(),
+    courseSectionId: integer()
+      .notNull()
+      .references(() => courseSections.id, { onDelete: "cascade" }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    field: varchar({ length: 10 }).notNull(),
+    oldValue: varchar({ length: 10 }),
+    newValue: varchar({ length: 10 }),
+    changedByUserId: integer(),
+    changedByName: varchar({ length: 200 }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lesson_student_changes_student_idx").on(t.courseSectionId, t.studentId, t.changedAt),
+    index("lesson_student_changes_lesson_idx").on(t.lessonId),
+    check("lesson_student_changes_field_valid", sql`${t.field} in ('attendance', 'note')`),
+  ],
+);
+
 /** A thesis-style delivery of a course section, judged by a jury of teachers. One per course section. */
 export const finalDeliveries = pgTable(
   "final_deliveries",

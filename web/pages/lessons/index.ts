@@ -1,0 +1,3 @@
+export { CourseLessonsPage } from "./CourseLessonsPage";
+export { LessonPage } from "./LessonPage";
+export { LessonsPage } from "./LessonsPage";
