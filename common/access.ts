@@ -147,6 +147,8 @@ export const routeAccess: Record<string, AccessRule> = {
 
   "/students": "studentsList",
   "/students/:student/edit": "adminOnly",
+  /** Not in spec.md §2: importing students from a file (issue 8). */
+  "/students/import": "adminOnly",
   "/students/:student": "studentsList",
   "/students/:student/history": "studentHistory",
   "/students/:student/notifications": "studentsList",

@@ -270,6 +270,10 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "GET /api/students/:id/absences": byRecord("everyone", STUDENT_RECORDS),
   "GET /api/students/:id/lessons": byRecord("everyone", STUDENT_RECORDS),
 
+  // Student import (8G; creating students is the administrator's, spec.md §6).
+  "GET /api/students/import/template": "adminOnly",
+  "POST /api/students/import": "adminOnly",
+
   // Lessons and attendance (9A; spec.md §6 "Lessons list": teacher, coordinator, admin).
   "GET /api/lessons": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
   "GET /api/lessons/course-sections": byRecord("lessonsList", LESSON_COURSE_SECTIONS),

@@ -18,6 +18,7 @@ import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
 import { semestersRoutes } from "./semesters/routes.js";
 import { specializationsRoutes } from "./specializations/routes.js";
+import { studentImportRoutes } from "./students/import-routes.js";
 import { studentsRoutes } from "./students/routes.js";
 import { teachersRoutes } from "./teachers/routes.js";
 import { administratorsRoutes } from "./users/admins-routes.js";
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(specializationsRoutes);
   await app.register(teachersRoutes);
   await app.register(studentsRoutes);
+  await app.register(studentImportRoutes);
   await app.register(pensumsRoutes);
   await app.register(semestersRoutes);
   await app.register(preregisteredStudentsRoutes);

@@ -167,6 +167,7 @@ const studentPage = (name: keyof typeof import("./students")) =>
 const students = {
   list: studentPage("StudentListPage"),
   edit: studentPage("StudentEditPage"),
+  import: studentPage("StudentImportPage"),
   profile: studentPage("StudentProfilePage"),
   history: studentPage("StudentHistoryPage"),
   notifications: studentPage("StudentNotificationsPage"),
@@ -229,6 +230,7 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/coordinators/:id/supervising": teachers.supervising,
   "/students": students.list,
   "/students/:student/edit": students.edit,
+  "/students/import": students.import,
   ...studentSubPages("/students/:student"),
   ...studentSubPages("/students/:student/:section/:course"),
   "/sections": sections.list,

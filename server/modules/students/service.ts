@@ -306,6 +306,51 @@ const uniqueFields = {
 };
 
 /**
+ * Inserts, with the caller's transaction, one user per input (type student, unconfirmed, no password)
+ * and its student profile, answering their ids in the order of `inputs`: one multi-row insert per table,
+ * for one new student or a whole import. Duplicates are left to the unique constraints (see uniqueFields).
+ */
+export async function insertStudents(
+  tx: DbOrTx,
+  inputs: readonly CreateStudentInput[],
+): Promise<{ id: number; userId: number; email: string }[]> {
+  if (inputs.length === 0) return [];
+  const created = await tx
+    .insert(users)
+    .values(
+      inputs.map((input) => ({
+        type: Role.student,
+        name: `${input.first_name} ${input.last_name}`,
+        email: input.email,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const userIdOf = new Map(created.map((u) => [u.email.toLowerCase(), u.id]));
+  const userIds = inputs.map((input) => userIdOf.get(input.email.toLowerCase())!);
+  const rows = await tx
+    .insert(students)
+    .values(
+      inputs.map((input, i) => ({
+        userId: userIds[i]!,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        identityDocument: input.identity_document,
+        gender: input.gender,
+        birthDate: input.birth_date ?? null,
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+      })),
+    )
+    .returning({ id: students.id, userId: students.userId });
+  const studentIdOf = new Map(rows.map((r) => [r.userId, r.id]));
+  return inputs.map((input, i) => ({
+    id: studentIdOf.get(userIds[i]!)!,
+    userId: userIds[i]!,
+    email: input.email,
+  }));
+}
+
+/**
  * Creates the user (type student, unconfirmed, no password) and the student in one transaction, with the
  * picture when one was sent, then e-mails the account-confirmation link (through the outbox without SMTP).
  */
@@ -323,30 +368,14 @@ export async function createStudent(opts: {
   try {
     const id = await opts.db.transaction(async (tx) => {
       await assertUnique(tx, { email: input.email, identityDocument: input.identity_document });
-      const [user] = await tx
-        .insert(users)
-        .values({ type: Role.student, name: `${input.first_name} ${input.last_name}`, email: input.email })
-        .returning({ id: users.id });
+      const [student] = await insertStudents(tx, [input]);
       if (picture) {
-        stored.picture = await storePicture(opts.storage, user!.id, picture).catch((err: unknown) => {
+        stored.picture = await storePicture(opts.storage, student!.userId, picture).catch((err: unknown) => {
           if (err instanceof StorageWriteError) throw storageUnavailable();
           throw err;
         });
-        await tx.update(users).set({ profilePicture: stored.picture }).where(eq(users.id, user!.id));
+        await tx.update(users).set({ profilePicture: stored.picture }).where(eq(users.id, student!.userId));
       }
-      const [student] = await tx
-        .insert(students)
-        .values({
-          userId: user!.id,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          identityDocument: input.identity_document,
-          gender: input.gender,
-          birthDate: input.birth_date ?? null,
-          phone: input.phone ?? null,
-          address: input.address ?? null,
-        })
-        .returning({ id: students.id });
       return student!.id;
     });
     const row = await findStudent(opts.db, id);

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
-import { IconEye, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconEye, IconFileImport, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -113,9 +113,21 @@ export function StudentListPage() {
   const query = studentListQuery(params, filters);
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">
-        {t("students.list.title")}
-      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h3">
+          {t("students.list.title")}
+        </Title>
+        {canWrite ? (
+          <Button
+            component={Link}
+            to="/students/import"
+            variant="light"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+          >
+            {t("studentImport.open")}
+          </Button>
+        ) : null}
+      </Group>
       <StudentFilters
         value={filters}
         withInscriptionFilters={isAdminGroup}

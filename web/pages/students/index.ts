@@ -1,4 +1,5 @@
 export { StudentEditPage } from "./StudentEditPage";
+export { StudentImportPage } from "./StudentImportPage";
 export { StudentListPage } from "./StudentListPage";
 export { StudentProfilePage } from "./StudentProfilePage";
 export {

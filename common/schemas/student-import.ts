@@ -1,0 +1,115 @@
+import { z } from "zod";
+import type { createStudentSchema } from "./students.js";
+
+/**
+ * Importing students from a CSV or XLSX file (`POST /students/import`): the columns a file may have, how
+ * their Spanish headers are recognised, the limits, and what the preview and the import answer.
+ */
+
+/** The largest file taken (bytes) and the most students in one import. */
+export const studentImportMaxBytes = 2 * 1024 * 1024;
+export const studentImportMaxRows = 2000;
+
+/** The fields of a student a file fills: exactly those of `createStudentSchema` but the photo. */
+export const studentImportFields = [
+  "first_name",
+  "last_name",
+  "identity_document",
+  "email",
+  "gender",
+  "birth_date",
+  "phone",
+  "address",
+] as const satisfies readonly (keyof typeof createStudentSchema.shape)[];
+export type StudentImportField = (typeof studentImportFields)[number];
+
+/** Columns every file must have (the others may be missing or blank). */
+export const studentImportRequired: readonly StudentImportField[] = [
+  "first_name",
+  "last_name",
+  "identity_document",
+  "email",
+  "gender",
+];
+
+/** The header of each column in the template (and in messages naming a column). */
+export const studentImportHeaders: Record<StudentImportField, string> = {
+  first_name: "Nombres",
+  last_name: "Apellidos",
+  identity_document: "Cédula",
+  email: "Correo electrónico",
+  gender: "Género",
+  birth_date: "Fecha de nacimiento",
+  phone: "Teléfono",
+  address: "Dirección",
+};
+
+/** Other headers a school's own file may use for the same column (compared as `headerKey` makes them). */
+const headerAliases: Record<StudentImportField, string[]> = {
+  first_name: ["nombre", "nombres", "primer nombre"],
+  last_name: ["apellido", "apellidos"],
+  identity_document: ["cedula", "cedula de identidad", "ci", "c i", "documento", "documento de identidad"],
+  email: ["correo", "correo electronico", "email", "e mail", "mail"],
+  gender: ["genero", "sexo"],
+  birth_date: ["fecha de nacimiento", "fecha nacimiento", "nacimiento", "fecha de nac"],
+  phone: ["telefono", "celular", "telefono celular", "movil"],
+  address: ["direccion", "domicilio", "direccion de habitacion"],
+};
+
+/** A header as compared: lower-case, without accents, punctuation or repeated spaces ("C.I." → "c i"). */
+export function headerKey(header: string): string {
+  return header
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+const fieldByHeader = new Map<string, StudentImportField>(
+  studentImportFields.flatMap((field) => [
+    [headerKey(studentImportHeaders[field]), field] as const,
+    ...headerAliases[field].map((alias) => [headerKey(alias), field] as const),
+  ]),
+);
+
+/** The field a file's header names, or undefined for a column the import does not know. */
+export function fieldOfHeader(header: string): StudentImportField | undefined {
+  return fieldByHeader.get(headerKey(header));
+}
+
+/** `dry_run` as multipart sends it (1/0), or a JSON boolean; required (an import is never implied). */
+const formBoolean = z.preprocess((v) => {
+  if (v === "1" || v === 1 || v === "true") return true;
+  if (v === "0" || v === 0 || v === "false") return false;
+  return v;
+}, z.boolean());
+
+/** The text fields of `POST /students/import` (the file arrives in the multipart part `file`). */
+export const studentImportFormSchema = z.object({
+  dry_run: formBoolean.describe(
+    "1: solo revisar el archivo y mostrar los errores de cada fila; 0: importar.",
+  ),
+});
+
+/** One row of the file: its line (the header is line 1), what it says per field and its errors. */
+export const studentImportRowSchema = z.object({
+  line: z.number().int().describe("Fila del archivo (los encabezados son la fila 1)."),
+  values: z.record(z.string(), z.string()).describe("Texto de cada campo tal como está en el archivo."),
+  errors: z
+    .record(z.string(), z.array(z.string()))
+    .describe("Mensajes en español por campo; vacío si la fila es válida."),
+});
+export type StudentImportRow = z.infer<typeof studentImportRowSchema>;
+
+export const studentImportPreviewSchema = z.object({
+  rows: z.array(studentImportRowSchema),
+  valid: z.number().int().describe("Filas sin errores."),
+  invalid: z.number().int().describe("Filas con al menos un error."),
+});
+export type StudentImportPreview = z.infer<typeof studentImportPreviewSchema>;
+
+export const studentImportResultSchema = z.object({
+  created: z.number().int().describe("Estudiantes creados (cada uno recibe el correo de confirmación)."),
+});
+export type StudentImportResult = z.infer<typeof studentImportResultSchema>;

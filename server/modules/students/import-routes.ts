@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  studentImportFields,
+  studentImportFormSchema,
+  studentImportHeaders,
+  studentImportMaxBytes,
+  studentImportMaxRows,
+  studentImportPreviewSchema,
+  studentImportResultSchema,
+} from "../../../common/schemas/student-import.js";
+import { validationMessage } from "../../../common/validation/messages.js";
+import { auditContextOf } from "../../audit/http.js";
+import { sendCsv } from "../../http/csv.js";
+import { itemResponse } from "../../http/pagination.js";
+import { validationError } from "../../http/validation.js";
+import { type ImportFile, importStudents, previewStudentImport, studentImportExample } from "./import.js";
+
+const tags = ["Estudiantes"];
+const files = new WeakMap<FastifyRequest, ImportFile>();
+
+/**
+ * The multipart form of an import: the `file` part is kept for the service, `dry_run` becomes the body the
+ * route's schema validates. A file past the size limit is a 422 on `file`; any other part, a 422 naming it.
+ */
+async function readImportForm(this: FastifyInstance, request: FastifyRequest) {
+  if (!request.isMultipart()) return;
+  const body: Record<string, string> = {};
+  const unexpected = new Set<string>();
+  const parts = request.parts({ limits: { fileSize: studentImportMaxBytes, files: 2, fields: 5, parts: 7 } });
+  try {
+    for await (const part of parts) {
+      if (part.type === "file") {
+        if (part.fieldname === "file" && !files.has(request)) {
+          const data = await part.toBuffer();
+          files.set(request, { data, filename: part.filename, mimetype: part.mimetype, truncated: false });
+        } else {
+          part.file.resume();
+          unexpected.add(part.fieldname || "file");
+        }
+      } else if (part.fieldname === "dry_run") body.dry_run = String(part.value);
+      else unexpected.add(part.fieldname);
+    }
+  } catch (err) {
+    if (!(err instanceof this.multipartErrors.RequestFileTooLargeError)) throw err;
+    throw validationError({
+      file: [validationMessage("max", "file", { kind: "file", max: studentImportMaxBytes / 1024 })],
+    });
+  }
+  if (unexpected.size > 0)
+    throw validationError(
+      Object.fromEntries([...unexpected].map((f) => [f, [validationMessage("prohibited", f)]])),
+    );
+  request.body = body;
+}
+
+const columnsText = studentImportFields.map((f) => `\`${studentImportHeaders[f]}\``).join(", ");
+
+/** Importing students from a CSV or XLSX file (issue 8): a preview with each row's errors, then all or none. */
+export async function studentImportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  r.get(
+    "/students/import/template",
+    {
+      onRequest: app.allow("adminOnly"),
+      schema: {
+        tags,
+        summary: "Plantilla CSV para importar estudiantes",
+        description: `Los encabezados (${columnsText}) y una fila de ejemplo.`,
+      },
+    },
+    async (_request, reply) =>
+      sendCsv(reply, {
+        filename: "plantilla-estudiantes",
+        columns: studentImportFields.map((f) => ({
+          header: studentImportHeaders[f],
+          value: (row: typeof studentImportExample) => row[f],
+        })),
+        rows: (async function* () {
+          yield studentImportExample;
+        })(),
+      }),
+  );
+
+  r.post(
+    "/students/import",
+    {
+      onRequest: app.allow("adminOnly"),
+      preValidation: readImportForm.bind(app),
+      schema: {
+        tags,
+        summary: "Importar estudiantes desde un archivo CSV o XLSX (multipart: file, dry_run)",
+        description:
+          `Primera fila: encabezados (${columnsText}; sin distinguir mayúsculas ni acentos; obligatorias ` +
+          "nombres, apellidos, cédula, correo y género). CSV separado por `;` o `,`, en UTF-8 (con o sin BOM). " +
+          "Fechas `AAAA-MM-DD` o `DD/MM/AAAA` (o celdas de fecha en XLSX); género F/M, Femenino/Masculino. " +
+          `Hasta ${studentImportMaxRows} filas y ${studentImportMaxBytes / 1024 / 1024} MB. \`dry_run=1\`: ` +
+          "cada fila con sus errores (200), nada se escribe. `dry_run=0`: si alguna fila tiene errores, 422 " +
+          "con ellos bajo `rows.<fila>.<campo>` y nada se escribe; si no, crea todas las cuentas (sin " +
+          "confirmar) y los estudiantes en una sola transacción (201) y envía a cada uno el correo de " +
+          "confirmación. Un archivo que no es CSV ni XLSX, demasiado grande, o con columnas desconocidas o " +
+          "faltantes: 422 en `file`.",
+        body: studentImportFormSchema,
+        response: {
+          200: itemResponse(studentImportPreviewSchema),
+          201: itemResponse(studentImportResultSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = files.get(request) ?? null;
+      if (request.body.dry_run) return { data: await previewStudentImport({ db, file }) };
+      const result = await importStudents({
+        db,
+        config: app.config,
+        mailer: app.mailer,
+        audit: auditContextOf(request),
+        file,
+      });
+      return reply.status(201).send({ data: result });
+    },
+  );
+}

@@ -1,0 +1,468 @@
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../../common/roles.js";
+import * as s from "../../db/schema/index.js";
+import { readOutbox } from "../../mail/outbox.js";
+import { createUserWithToken } from "../../test/auth.js";
+import { createTestContext, type TestContext } from "../../test/context.js";
+
+let ctx: TestContext;
+type Headers = { authorization: string };
+let admin: Headers;
+let adminEmail: string;
+
+const HEADER = [
+  "Nombres",
+  "Apellidos",
+  "Cédula",
+  "Correo electrónico",
+  "Género",
+  "Fecha de nacimiento",
+  "Teléfono",
+  "Dirección",
+];
+
+let counter = 0;
+/** A valid row of the template's columns, each with a new cédula and e-mail under `domain`. */
+function row(domain: string, overrides: Partial<Record<(typeof HEADER)[number], string>> = {}): string[] {
+  counter += 1;
+  const values: Record<string, string> = {
+    Nombres: "Luisa",
+    Apellidos: `Importada ${counter}`,
+    Cédula: `V-${70000000 + counter}`,
+    "Correo electrónico": `luisa${counter}@${domain}`,
+    Género: "F",
+    "Fecha de nacimiento": "12/04/2008",
+    Teléfono: "0412-5550000",
+    Dirección: "Calle 1, Maracay",
+    ...overrides,
+  };
+  return HEADER.map((h) => values[h]!);
+}
+
+/** CSV text: cells quoted when they hold the separator or a quote. */
+function csv(rows: string[][], delimiter = ",", bom = false): Buffer {
+  const cell = (c: string) => (/[",;\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c);
+  const text = rows.map((r) => r.map(cell).join(delimiter)).join("\r\n");
+  return Buffer.from(`${bom ? "\uFEFF" : ""}${text}\r\n`, "utf8");
+}
+
+/** An XLSX workbook with one sheet of these rows (cells as given: strings, numbers, dates, links). */
+async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Estudiantes");
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+type FilePart = { filename: string; type: string; data: Buffer };
+
+/** POST /students/import as the web app's FormData sends it. */
+function upload(file: FilePart | null, fields: Record<string, string>, headers: Headers = admin) {
+  const boundary = "----aulaimport7d1e";
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file)
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/students/import",
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(chunks),
+  });
+}
+
+const csvFile = (data: Buffer, filename = "estudiantes.csv"): FilePart => ({
+  filename,
+  type: "text/csv",
+  data,
+});
+const xlsxFile = (data: Buffer): FilePart => ({
+  filename: "estudiantes.xlsx",
+  type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  data,
+});
+const check = (file: FilePart, headers?: Headers) => upload(file, { dry_run: "1" }, headers);
+const commit = (file: FilePart, headers?: Headers) => upload(file, { dry_run: "0" }, headers);
+
+/** Students whose e-mail ends in `@domain`. */
+async function studentsOf(domain: string) {
+  return ctx.db
+    .select({ id: s.students.id, email: s.users.email, confirmedAt: s.users.emailConfirmedAt })
+    .from(s.students)
+    .innerJoin(s.users, eq(s.users.id, s.students.userId))
+    .where(like(s.users.email, `%@${domain}`));
+}
+
+type PreviewRow = { line: number; values: Record<string, string>; errors: Record<string, string[]> };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const created = await createUserWithToken(ctx, Role.admin);
+  admin = created.headers;
+  adminEmail = created.user.email;
+}, 120_000);
+afterAll(() => ctx?.close());
+
+describe("the template", () => {
+  it("is a CSV with the Spanish headers and an example row that imports cleanly", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/students/import/template", headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    const text = res.body.replace(/^\uFEFF/, "");
+    const [header, example] = text.split("\r\n");
+    expect(header).toBe(HEADER.join(","));
+    expect(example).toContain("V-30123456");
+    const preview = await check(csvFile(Buffer.from(res.body, "utf8"), "plantilla.csv"));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ valid: 1, invalid: 0 });
+  });
+});
+
+describe("checking a file (dry run)", () => {
+  it("reads a semicolon CSV with a BOM, headers in any case and without accents, and writes nothing", async () => {
+    const file = csv(
+      [
+        ["NOMBRES", "apellidos", "Cedula", "Correo", "Sexo", "Fecha de Nacimiento", "Telefono", "Direccion"],
+        ["José Ángel", "Núñez", "v-12.345.001", "JOSE.NUNEZ@dry.test", "Masculino", "2007-01-31", "", ""],
+        ["María", "Pérez; de León", "E 80123456", "maria@dry.test", "femenino", "5/9/2006", "0414", "Av. 2"],
+        Array.from({ length: 8 }, () => ""),
+      ],
+      ";",
+      true,
+    );
+    const res = await check(csvFile(file));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ valid: 2, invalid: 0 });
+    expect(data.rows).toEqual([
+      {
+        line: 2,
+        values: {
+          first_name: "José Ángel",
+          last_name: "Núñez",
+          identity_document: "v-12.345.001",
+          email: "JOSE.NUNEZ@dry.test",
+          gender: "Masculino",
+          birth_date: "2007-01-31",
+          phone: "",
+          address: "",
+        },
+        errors: {},
+      },
+      expect.objectContaining({ line: 3, errors: {} }),
+    ]);
+    expect(await studentsOf("dry.test")).toHaveLength(0);
+  });
+
+  it("gives each row its Spanish errors: required, date, future date, gender, e-mail, cédula", async () => {
+    const future = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const file = csv([
+      HEADER,
+      row("bad.test", { Nombres: "" }),
+      row("bad.test", { "Fecha de nacimiento": "31/02/2008" }),
+      row("bad.test", { "Fecha de nacimiento": future }),
+      row("bad.test", { Género: "X" }),
+      row("bad.test", { "Correo electrónico": "no-es-un-correo" }),
+      row("bad.test", { Cédula: "12-AB" }),
+      row("bad.test"),
+    ]);
+    const res = await check(csvFile(file));
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows, valid, invalid } = res.json().data as {
+      rows: PreviewRow[];
+      valid: number;
+      invalid: number;
+    };
+    expect({ valid, invalid }).toEqual({ valid: 1, invalid: 6 });
+    expect(rows.map((r) => r.errors)).toEqual([
+      { first_name: ["El campo nombre es obligatorio."] },
+      { birth_date: ["El campo fecha de nacimiento debe ser una fecha válida."] },
+      { birth_date: ["El campo fecha de nacimiento debe ser una fecha anterior o igual a hoy."] },
+      { gender: ["El valor seleccionado en el campo género no es válido."] },
+      { email: ["El campo correo electrónico no es un correo válido."] },
+      { identity_document: [expect.stringMatching(/cédula/)] },
+      {},
+    ]);
+    expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("marks a cédula or e-mail repeated inside the file, however it is written, on every row that has it", async () => {
+    const file = csv([
+      HEADER,
+      row("dup.test", { Cédula: "V-55123456", "Correo electrónico": "ana@dup.test" }),
+      row("dup.test", { Cédula: "v55.123.456" }),
+      row("dup.test", { "Correo electrónico": "ANA@dup.test" }),
+      row("dup.test", { Cédula: "V 55123456" }),
+    ]);
+    const rows: PreviewRow[] = (await check(csvFile(file))).json().data.rows;
+    expect(rows[0]!.errors).toEqual({
+      identity_document: ["Esta cédula también está en las filas 3 y 5 del archivo."],
+      email: ["Este correo electrónico también está en la fila 4 del archivo."],
+    });
+    expect(rows[1]!.errors).toEqual({
+      identity_document: ["Esta cédula también está en las filas 2 y 5 del archivo."],
+    });
+    expect(rows[2]!.errors).toEqual({
+      email: ["Este correo electrónico también está en la fila 2 del archivo."],
+    });
+  });
+
+  it("marks a cédula a student already has and an e-mail any account already has", async () => {
+    const existing = {
+      first_name: "Ya",
+      last_name: "Existe",
+      identity_document: "V-44000001",
+      email: "existe@db.test",
+      gender: "male",
+    };
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/students",
+      headers: admin,
+      payload: existing,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const file = csv([
+      HEADER,
+      row("db.test", { Cédula: "V44.000.001" }),
+      row("db.test", { "Correo electrónico": "EXISTE@db.test" }),
+      row("db.test", { "Correo electrónico": adminEmail }),
+      row("db.test"),
+    ]);
+    const rows: PreviewRow[] = (await check(csvFile(file))).json().data.rows;
+    expect(rows.map((r) => r.errors)).toEqual([
+      { identity_document: ["El valor del campo cédula ya está en uso."] },
+      { email: ["El valor del campo correo electrónico ya está en uso."] },
+      { email: ["El valor del campo correo electrónico ya está en uso."] },
+      {},
+    ]);
+  });
+
+  it("reads an XLSX file: date cells, numbers, links and a formula", async () => {
+    const file = await xlsx([
+      HEADER,
+      [
+        "Carla",
+        "Rivas",
+        "V-61000001",
+        { text: "carla@xlsx.test", hyperlink: "mailto:carla@xlsx.test" },
+        "F",
+        new Date(Date.UTC(2006, 10, 3)),
+        4125550001,
+        "Sector 3",
+      ],
+      ["Pedro", "Luna", "V-61000002", "pedro@xlsx.test", "M", "03/11/2006", null, null],
+      [
+        "Rosa",
+        "Mar",
+        { formula: '"V-"&"61000003"', result: "V-61000003" },
+        "rosa@xlsx.test",
+        "Z",
+        "2006-13-01",
+        null,
+        null,
+      ],
+    ]);
+    const res = await check(xlsxFile(file));
+    expect(res.statusCode, res.body).toBe(200);
+    const rows: PreviewRow[] = res.json().data.rows;
+    expect(rows[0]).toEqual({
+      line: 2,
+      values: {
+        first_name: "Carla",
+        last_name: "Rivas",
+        identity_document: "V-61000001",
+        email: "carla@xlsx.test",
+        gender: "F",
+        birth_date: "2006-11-03",
+        phone: "4125550001",
+        address: "Sector 3",
+      },
+      errors: {},
+    });
+    expect(rows[1]!.errors).toEqual({});
+    expect(rows[2]).toMatchObject({
+      line: 4,
+      values: { identity_document: "V-61000003" },
+      errors: {
+        gender: ["El valor seleccionado en el campo género no es válido."],
+        birth_date: ["El campo fecha de nacimiento debe ser una fecha válida."],
+      },
+    });
+  });
+});
+
+describe("refusing a file", () => {
+  const fileErrors = async (file: FilePart | null, fields: Record<string, string> = { dry_run: "1" }) => {
+    const res = await upload(file, fields);
+    expect(res.statusCode, res.body).toBe(422);
+    return res.json().errors as Record<string, string[]>;
+  };
+
+  it("names unknown and missing columns", async () => {
+    const errors = await fileErrors(
+      csvFile(
+        csv([
+          ["Nombres", "Apellidos", "Correo", "Especialidad", "Color"],
+          ["A", "B", "a@b.test", "X", "Y"],
+        ]),
+      ),
+    );
+    expect(errors.file).toEqual([
+      expect.stringMatching(
+        /^Las columnas «Especialidad» y «Color» no corresponden a ningún dato del estudiante/,
+      ),
+      "Faltan las columnas obligatorias «Cédula» y «Género».",
+    ]);
+  });
+
+  it("takes only CSV and XLSX files, and needs one", async () => {
+    const mimes = "El campo archivo debe ser un archivo con formato: csv, xlsx.";
+    expect(
+      (await fileErrors({ filename: "lista.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4") }))
+        .file,
+    ).toEqual([mimes]);
+    const workbook = await xlsx([HEADER, row("x.test")]);
+    expect((await fileErrors(csvFile(workbook, "lista.csv"))).file).toEqual([mimes]);
+    expect(
+      (
+        await fileErrors({
+          filename: "lista.xls",
+          type: "application/vnd.ms-excel",
+          data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]),
+        })
+      ).file,
+    ).toEqual([mimes]);
+    expect((await fileErrors(null)).file).toEqual(["El campo archivo es obligatorio."]);
+    expect(
+      (await fileErrors(csvFile(Buffer.from("Nombres,Apellidos,Cédula,Correo,Género\r\n")))).file,
+    ).toEqual(["El archivo no tiene estudiantes debajo de los encabezados."]);
+  });
+
+  it("refuses 2,001 rows and a file over 2 MB, writing nothing", async () => {
+    const many = csv([HEADER, ...Array.from({ length: 2001 }, () => row("many.test"))]);
+    const errors = await fileErrors(csvFile(many), { dry_run: "0" });
+    expect(errors.file).toEqual([
+      "El archivo tiene 2.001 estudiantes; se importan como máximo 2.000 por archivo.",
+    ]);
+    expect(await studentsOf("many.test")).toHaveLength(0);
+    const big = Buffer.concat([csv([HEADER]), Buffer.alloc(2 * 1024 * 1024 + 10, "a")]);
+    expect((await fileErrors(csvFile(big))).file).toEqual([
+      "El campo archivo no debe ser mayor que 2048 kilobytes.",
+    ]);
+  });
+
+  it("needs dry_run, as 1 or 0", async () => {
+    const errors = await fileErrors(csvFile(csv([HEADER, row("x.test")])), {});
+    expect(Object.keys(errors)).toEqual(["dry_run"]);
+  });
+});
+
+describe("importing", () => {
+  it("writes nothing when one row of thirty has an error, and says which", async () => {
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      row("all.test", i === 17 ? { "Fecha de nacimiento": "2008-02-30" } : {}),
+    );
+    const res = await commit(csvFile(csv([HEADER, ...rows])));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      message: "validation_failed",
+      description:
+        "Una fila del archivo tiene errores: no se importó ningún estudiante. Corrija el archivo y vuelva a revisarlo.",
+      errors: { "rows.19.birth_date": ["El campo fecha de nacimiento debe ser una fecha válida."] },
+    });
+    expect(Object.keys(res.json().errors)).toHaveLength(1);
+    expect(await studentsOf("all.test")).toHaveLength(0);
+  });
+
+  it("creates thirty students in one go, unconfirmed, each e-mailed the confirmation link and audited", async () => {
+    const rows = Array.from({ length: 30 }, () => row("ok.test"));
+    const res = await commit(csvFile(csv([HEADER, ...rows], ";")));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ data: { created: 30 } });
+    const created = await studentsOf("ok.test");
+    expect(created).toHaveLength(30);
+    expect(created.every((c) => c.confirmedAt === null)).toBe(true);
+    const [first] = await ctx.db
+      .select()
+      .from(s.students)
+      .innerJoin(s.users, eq(s.users.id, s.students.userId))
+      .where(eq(s.users.email, rows[0]![3]!));
+    expect(first).toMatchObject({
+      students: {
+        firstName: "Luisa",
+        identityDocument: rows[0]![2],
+        gender: "female",
+        birthDate: "2008-04-12",
+        phone: "0412-5550000",
+        status: "active",
+      },
+      users: { type: Role.student, passwordHash: null },
+    });
+    await ctx.app.mailer.idle();
+    const mails = (await readOutbox(ctx.outboxDir)).filter((m) => /@ok\.test/.test(m.to));
+    expect(mails).toHaveLength(30);
+    expect(mails.every((m) => /\/confirm-account\?token=/.test(m.link ?? ""))).toBe(true);
+    const audited = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.auditLog)
+      .where(
+        and(
+          eq(s.auditLog.action, "user.created"),
+          inArray(
+            s.auditLog.entityId,
+            ctx.db.select({ id: s.users.id }).from(s.users).where(like(s.users.email, "%@ok.test")),
+          ),
+        ),
+      );
+    expect(Number(audited[0]!.n)).toBe(30);
+
+    // The same file again: every row is now taken, nothing more is written.
+    const again = await commit(csvFile(csv([HEADER, ...rows], ";")));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors["rows.2.identity_document"]).toEqual([
+      "El valor del campo cédula ya está en uso.",
+    ]);
+    expect(await studentsOf("ok.test")).toHaveLength(30);
+  });
+
+  it("imports an XLSX file", async () => {
+    const file = await xlsx([
+      HEADER.slice(0, 6),
+      ["Iris", "Sol", "V-62000001", "iris@book.test", "Femenino", new Date(Date.UTC(2005, 0, 9))],
+      ["Omar", "Paz", "V-62000002", "omar@book.test", "Masculino", "09/01/2005"],
+    ]);
+    const res = await commit(xlsxFile(file));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.created).toBe(2);
+    expect(await studentsOf("book.test")).toHaveLength(2);
+  });
+});
+
+describe("access", () => {
+  it("is the administrator's alone", async () => {
+    const file = csvFile(csv([HEADER, row("access.test")]));
+    for (const role of [Role.lowAdmin, Role.coordinator, Role.teacher, Role.student]) {
+      const { headers } = await createUserWithToken(ctx, role);
+      expect((await check(file, headers)).statusCode).toBe(403);
+      expect((await commit(file, headers)).statusCode).toBe(403);
+      const template = await ctx.app.inject({ method: "GET", url: "/api/students/import/template", headers });
+      expect(template.statusCode).toBe(403);
+    }
+    const anonymous = await ctx.app.inject({ method: "GET", url: "/api/students/import/template" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await studentsOf("access.test")).toHaveLength(0);
+  });
+});

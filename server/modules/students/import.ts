@@ -1,0 +1,454 @@
+import path from "node:path";
+import { parse as parseCsv } from "csv-parse/sync";
+import { inArray, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { z } from "zod";
+import { Role } from "../../../common/roles.js";
+import {
+  fieldOfHeader,
+  type StudentImportField,
+  type StudentImportPreview,
+  type StudentImportRow,
+  studentImportFields,
+  studentImportHeaders,
+  studentImportMaxBytes,
+  studentImportMaxRows,
+  studentImportRequired,
+} from "../../../common/schemas/student-import.js";
+import {
+  type CreateStudentInput,
+  createStudentSchema,
+  identityDocumentSchema,
+} from "../../../common/schemas/students.js";
+import { validationMessage } from "../../../common/validation/messages.js";
+import { issuesToFieldErrors, spanishErrorMap } from "../../../common/validation/zod.js";
+import { type AuditContext, recordUserCreated } from "../../audit/record.js";
+import { issueUserToken, userTokenTtlMs } from "../../auth/user-tokens.js";
+import type { Config } from "../../config.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { students, users } from "../../db/schema/index.js";
+import { isUniqueViolation } from "../../http/db-errors.js";
+import { AppError } from "../../http/errors.js";
+import { rethrowUniqueAsField, validationError } from "../../http/validation.js";
+import { accountConfirmationEmail, type Mailer, type MailMessage } from "../../mail/index.js";
+import { insertStudents } from "./service.js";
+
+/** The uploaded file as the route read it; `truncated` when it went past the size limit. */
+export type ImportFile = { data: Buffer; filename: string; mimetype: string; truncated: boolean };
+
+/** A file read into its header line and its data rows (cells as text, `line` as a spreadsheet shows it). */
+type Sheet = { headers: string[]; rows: { line: number; cells: string[] }[] };
+
+/**
+ * A checked row: what the preview shows, the student to create when it has no errors, and its cédula and
+ * e-mail (lower-cased) as compared for duplicates when they are well formed.
+ */
+type CheckedRow = StudentImportRow & {
+  input: CreateStudentInput | null;
+  keys: { identity_document: string | null; email: string | null };
+};
+
+const fileError = (...messages: string[]) => validationError({ file: messages });
+
+const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const CSV_MIMES = ["text/csv", "text/plain", "application/csv", "application/vnd.ms-excel"];
+const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32BE(0) === 0x504b0304;
+
+/** "2.000": numbers in messages as Spanish writes them. */
+const number = (n: number) => n.toLocaleString("es-VE");
+/** "4", "4 y 9", "4, 7 y 9". */
+const listJoin = (items: (string | number)[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} y ${items.at(-1)}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the file
+// ---------------------------------------------------------------------------------------------------------
+
+/** CSV or XLSX, by extension or media type; anything else is a 422 on `file`. */
+function kindOf(file: ImportFile): "csv" | "xlsx" {
+  const ext = path.extname(file.filename).toLowerCase();
+  const kind =
+    ext === ".xlsx"
+      ? "xlsx"
+      : ext === ".csv"
+        ? "csv"
+        : ext === "" && file.mimetype === XLSX_MIME
+          ? "xlsx"
+          : ext === "" && CSV_MIMES.includes(file.mimetype)
+            ? "csv"
+            : null;
+  // A workbook renamed .csv, an old .xls, a PDF: not text the CSV reader could take.
+  const binary = kind === "csv" && (isZip(file.data) || file.data.includes(0));
+  if (!kind || binary) throw fileError(validationMessage("mimes", "file", { values: ["csv", "xlsx"] }));
+  return kind;
+}
+
+/** The text of a CSV file: UTF-8 (with or without BOM), else Windows-1252 (Excel's "CSV" on Windows). */
+function decodeText(data: Buffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder("windows-1252").decode(data);
+  }
+}
+
+/** `;` when the header line has more semicolons than commas (Excel in Spanish), else `,`. */
+function delimiterOf(text: string): ";" | "," {
+  const first = text.slice(0, text.search(/\r?\n|$/));
+  const count = (c: string) => first.split(c).length - 1;
+  return count(";") > count(",") ? ";" : ",";
+}
+
+function readCsv(data: Buffer): Sheet {
+  const text = decodeText(data);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    // With `info`, each record comes as `{ record, info }` (the types only describe plain records).
+    records = parseCsv(text, {
+      bom: true,
+      delimiter: delimiterOf(text),
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw fileError(
+      `No se pudo leer el archivo CSV${line ? ` (fila ${line})` : ""}: revise que las comillas estén cerradas.`,
+    );
+  }
+  const [header, ...rows] = records;
+  return {
+    headers: header?.record ?? [],
+    rows: rows.map((r) => ({ line: r.info.lines, cells: r.record })),
+  };
+}
+
+/** A cell as text: dates as `AAAA-MM-DD`, numbers as written, formulas by their result, links by their text. */
+function cellText(cell: ExcelJS.Cell): string {
+  const value = cell.value;
+  const read = (v: unknown): string => {
+    if (v === null || v === undefined) return "";
+    if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : v.toISOString().slice(0, 10);
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    if (typeof v === "string") return v;
+    if (typeof v === "object" && "result" in v) return read((v as { result: unknown }).result);
+    return cell.text ?? "";
+  };
+  return read(value);
+}
+
+async function readXlsx(data: Buffer): Promise<Sheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its Buffer apart from Node's (a global of its own); a Node Buffer is what it reads.
+    await workbook.xlsx.load(data as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  } catch {
+    throw fileError("No se pudo leer el archivo XLSX: guárdelo de nuevo desde su hoja de cálculo.");
+  }
+  const sheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0);
+  if (!sheet) return { headers: [], rows: [] };
+  const read: { line: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    const cells: string[] = [];
+    for (let col = 1; col <= row.cellCount; col++) cells.push(cellText(row.getCell(col)));
+    read.push({ line, cells });
+  });
+  const [header, ...rows] = read;
+  return { headers: header?.cells ?? [], rows };
+}
+
+/** The file's header and rows (blank rows left out), or a 422 on `file` saying what is wrong with it. */
+async function readSheet(file: ImportFile | null): Promise<Sheet> {
+  if (!file || (file.data.length === 0 && !file.truncated))
+    throw fileError(validationMessage("required", "file"));
+  if (file.truncated || file.data.length > studentImportMaxBytes)
+    throw fileError(validationMessage("max", "file", { kind: "file", max: studentImportMaxBytes / 1024 }));
+  const sheet = kindOf(file) === "xlsx" ? await readXlsx(file.data) : readCsv(file.data);
+  const rows = sheet.rows.filter((r) => r.cells.some((c) => c.trim() !== ""));
+  if (sheet.headers.every((h) => h.trim() === ""))
+    throw fileError("El archivo está vacío: la primera fila debe tener los encabezados de las columnas.");
+  if (rows.length === 0) throw fileError("El archivo no tiene estudiantes debajo de los encabezados.");
+  if (rows.length > studentImportMaxRows)
+    throw fileError(
+      `El archivo tiene ${number(rows.length)} estudiantes; se importan como máximo ${number(studentImportMaxRows)} por archivo.`,
+    );
+  return { headers: sheet.headers, rows };
+}
+
+/** The field of each column (null: a blank header, ignored); unknown, repeated or missing columns: 422. */
+function mapColumns(headers: string[]): (StudentImportField | null)[] {
+  const columns = headers.map((h) => (h.trim() === "" ? null : (fieldOfHeader(h) ?? undefined)));
+  const problems: string[] = [];
+  const unknown = headers.filter((_h, i) => columns[i] === undefined).map((h) => `«${h.trim()}»`);
+  if (unknown.length > 0)
+    problems.push(
+      `${unknown.length === 1 ? "La columna" : "Las columnas"} ${listJoin(unknown)} no ${unknown.length === 1 ? "corresponde" : "corresponden"} a ningún dato del estudiante. Use los encabezados de la plantilla: ${listJoin(studentImportFields.map((f) => studentImportHeaders[f]))}.`,
+    );
+  const repeated = studentImportFields.filter((f) => columns.filter((c) => c === f).length > 1);
+  for (const field of repeated)
+    problems.push(`La columna «${studentImportHeaders[field]}» aparece más de una vez.`);
+  const missing = studentImportRequired.filter((f) => !columns.includes(f));
+  if (missing.length > 0)
+    problems.push(
+      `${missing.length === 1 ? "Falta la columna obligatoria" : "Faltan las columnas obligatorias"} ${listJoin(missing.map((f) => `«${studentImportHeaders[f]}»`))}.`,
+    );
+  if (problems.length > 0) throw fileError(...problems);
+  return columns.map((c) => c ?? null);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checking the rows
+// ---------------------------------------------------------------------------------------------------------
+
+const genderWords: Record<string, "female" | "male"> = {
+  f: "female",
+  fem: "female",
+  femenino: "female",
+  femenina: "female",
+  mujer: "female",
+  hembra: "female",
+  female: "female",
+  m: "male",
+  masc: "male",
+  masculino: "male",
+  hombre: "male",
+  varon: "male",
+  male: "male",
+};
+
+/** `AAAA-MM-DD` from `DD/MM/AAAA` (also `-` or `.`); anything else unchanged, for the schema to judge. */
+function isoDate(text: string): string {
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (!dmy) return text;
+  return `${dmy[3]}-${dmy[2]!.padStart(2, "0")}-${dmy[1]!.padStart(2, "0")}`;
+}
+
+/** A cell's text as `createStudentSchema` takes it (blank: not given). */
+function fieldValue(field: StudentImportField, text: string): string | undefined {
+  const value = text.trim();
+  if (value === "") return undefined;
+  switch (field) {
+    case "identity_document":
+      // "V-12.345.678" and "V 12345678" are written every day; the schema keeps `V-12345678`.
+      return value.replace(/[.\s]/g, "");
+    case "gender":
+      return (
+        genderWords[
+          value
+            .normalize("NFD")
+            .replace(/[\u0300-\u036f]/g, "")
+            .toLowerCase()
+        ] ?? value
+      );
+    case "birth_date":
+      return isoDate(value);
+    default:
+      return value;
+  }
+}
+
+function addError(errors: Record<string, string[]>, field: string, message: string) {
+  errors[field] = [...(errors[field] ?? []), message];
+}
+
+/** One row against `createStudentSchema` with the Spanish messages of every form. */
+function checkRow(row: Sheet["rows"][number], columns: (StudentImportField | null)[]): CheckedRow {
+  const values: Record<string, string> = {};
+  const given: Record<string, string | undefined> = {};
+  const errors: Record<string, string[]> = {};
+  for (const [i, field] of columns.entries()) {
+    if (!field) continue;
+    const text = row.cells[i] ?? "";
+    values[field] = text.trim();
+    if (text.includes("\0")) addError(errors, field, validationMessage("regex", field));
+    else given[field] = fieldValue(field, text);
+  }
+  const parsed = z.safeParse(createStudentSchema, given, { error: spanishErrorMap });
+  if (!parsed.success)
+    for (const [field, messages] of Object.entries(issuesToFieldErrors(parsed.error.issues)))
+      for (const message of messages) addError(errors, field, message);
+  const input = parsed.success && Object.keys(errors).length === 0 ? parsed.data : null;
+  const document = errors.identity_document
+    ? null
+    : z.safeParse(identityDocumentSchema, given.identity_document ?? "").data;
+  const keys = {
+    identity_document: document ?? null,
+    email: errors.email || given.email === undefined ? null : given.email.trim().toLowerCase(),
+  };
+  return { line: row.line, values, errors, input, keys };
+}
+
+/** "3", "3 y 9", or the first five and how many more ("3, 4, 5, 6, 7 y 12 más"). */
+const linesText = (lines: number[]) =>
+  lines.length <= 5 ? listJoin(lines) : `${lines.slice(0, 5).join(", ")} y ${number(lines.length - 5)} más`;
+
+/** Marks the rows sharing a key (cédula or lower-cased e-mail) with the other lines that have it. */
+function markRepeated(rows: CheckedRow[], field: "identity_document" | "email") {
+  const linesOf = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = row.keys[field];
+    if (key !== null) linesOf.set(key, [...(linesOf.get(key) ?? []), row.line]);
+  }
+  for (const row of rows) {
+    const key = row.keys[field];
+    const others = key === null ? [] : (linesOf.get(key) ?? []).filter((l) => l !== row.line);
+    if (others.length === 0) continue;
+    const what = field === "email" ? "Este correo electrónico" : "Esta cédula";
+    addError(
+      row.errors,
+      field,
+      `${what} también está en ${others.length === 1 ? "la fila" : "las filas"} ${linesText(others)} del archivo.`,
+    );
+  }
+}
+
+/** Which of the rows' cédulas a student already has, and which e-mails (lower-cased) an account has. */
+async function takenInDatabase(db: DbOrTx, rows: CheckedRow[]) {
+  const present = (v: string | null): v is string => v !== null;
+  const emails = [...new Set(rows.map((r) => r.keys.email).filter(present))];
+  const documents = [...new Set(rows.map((r) => r.keys.identity_document).filter(present))];
+  const [emailRows, documentRows] = await Promise.all([
+    emails.length
+      ? db
+          .select({ email: sql<string>`lower(${users.email})` })
+          .from(users)
+          .where(inArray(sql`lower(${users.email})`, emails))
+      : [],
+    documents.length
+      ? db
+          .select({ document: students.identityDocument })
+          .from(students)
+          .where(inArray(students.identityDocument, documents))
+      : [],
+  ]);
+  return {
+    emails: new Set(emailRows.map((r) => r.email)),
+    documents: new Set(documentRows.map((r) => r.document)),
+  };
+}
+
+/**
+ * Every row of the file with its errors: the rules of `createStudentSchema`, a cédula or e-mail repeated
+ * inside the file, and one a student (cédula) or any account (e-mail) already has.
+ */
+async function checkSheet(db: DbOrTx, sheet: Sheet): Promise<CheckedRow[]> {
+  const columns = mapColumns(sheet.headers);
+  const rows = sheet.rows.map((row) => checkRow(row, columns));
+  markRepeated(rows, "identity_document");
+  markRepeated(rows, "email");
+  const taken = await takenInDatabase(db, rows);
+  for (const row of rows) {
+    const { identity_document: document, email } = row.keys;
+    if (document !== null && taken.documents.has(document))
+      addError(row.errors, "identity_document", validationMessage("unique", "identity_document"));
+    if (email !== null && taken.emails.has(email))
+      addError(row.errors, "email", validationMessage("unique", "email"));
+  }
+  for (const row of rows) if (Object.keys(row.errors).length > 0) row.input = null;
+  return rows;
+}
+
+function preview(rows: CheckedRow[]): StudentImportPreview {
+  const invalid = rows.filter((r) => r.input === null).length;
+  return {
+    rows: rows.map(({ line, values, errors }) => ({ line, values, errors })),
+    valid: rows.length - invalid,
+    invalid,
+  };
+}
+
+/** 422 of an import refused for its rows: each error under `rows.<line>.<field>`; nothing was written. */
+function rowsRefused(rows: CheckedRow[]): AppError {
+  const bad = rows.filter((r) => r.input === null);
+  const errors: Record<string, string[]> = {};
+  for (const row of bad)
+    for (const [field, messages] of Object.entries(row.errors))
+      errors[`rows.${row.line}.${field}`] = messages;
+  return new AppError(
+    422,
+    "validation_failed",
+    `${bad.length === 1 ? "Una fila del archivo tiene" : `${number(bad.length)} filas del archivo tienen`} errores: no se importó ningún estudiante. Corrija el archivo y vuelva a revisarlo.`,
+    undefined,
+    errors,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Preview and import
+// ---------------------------------------------------------------------------------------------------------
+
+/** The dry run: every row of the file with its Spanish errors; nothing is written. */
+export async function previewStudentImport(opts: { db: DbOrTx; file: ImportFile | null }) {
+  return preview(await checkSheet(opts.db, await readSheet(opts.file)));
+}
+
+/**
+ * Imports the students of the file, all or none: the rows are checked again (any error: 422 with every
+ * row's errors, nothing written), then every user and student is created in one transaction with its
+ * audit row and confirmation link, and once it has committed each new student is e-mailed the link.
+ */
+export async function importStudents(opts: {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+  mailer: Mailer;
+  audit: AuditContext;
+  file: ImportFile | null;
+}): Promise<{ created: number }> {
+  const sheet = await readSheet(opts.file);
+  const rows = await checkSheet(opts.db, sheet);
+  if (rows.some((r) => r.input === null)) throw rowsRefused(rows);
+  const inputs = rows.map((r) => r.input!);
+  let mails: MailMessage[];
+  try {
+    mails = await opts.db.transaction(async (tx) => {
+      const created = await insertStudents(tx, inputs);
+      const messages: MailMessage[] = [];
+      for (const [i, student] of created.entries()) {
+        const input = inputs[i]!;
+        const name = `${input.first_name} ${input.last_name}`;
+        await recordUserCreated(tx, opts.audit, {
+          id: student.userId,
+          type: Role.student,
+          name,
+          email: student.email,
+          disabled: false,
+        });
+        const { token } = await issueUserToken({ db: tx, userId: student.userId, purpose: "confirm" });
+        messages.push(
+          accountConfirmationEmail({
+            to: student.email,
+            name,
+            link: `${opts.config.appUrl}/confirm-account?token=${token}`,
+            validDays: userTokenTtlMs.confirm / 86_400_000,
+          }),
+        );
+      }
+      return messages;
+    });
+  } catch (error) {
+    // Someone created one of these students meanwhile: the rows say who.
+    if (isUniqueViolation(error)) {
+      const again = await checkSheet(opts.db, sheet);
+      if (again.some((r) => r.input === null)) throw rowsRefused(again);
+    }
+    rethrowUniqueAsField(error, {
+      users_email_lower_unique: "email",
+      students_identity_document_unique: "identity_document",
+    });
+  }
+  for (const mail of mails) opts.mailer.sendInBackground(mail);
+  return { created: mails.length };
+}
+
+/** The example row of the template (a made-up student in the formats the import takes). */
+export const studentImportExample: Record<StudentImportField, string> = {
+  first_name: "Ana María",
+  last_name: "Pérez Rodríguez",
+  identity_document: "V-30123456",
+  email: "ana.perez@ejemplo.com",
+  gender: "Femenino",
+  birth_date: "15/04/2008",
+  phone: "0412-5551234",
+  address: "Av. Principal, casa 5, Caracas",
+};

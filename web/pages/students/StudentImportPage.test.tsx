@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Role } from "../../../common/roles";
+import type { StudentImportPreview, StudentImportRow } from "../../api/student-import";
+import {
+  jsonResponse,
+  loginAs,
+  mockFetch,
+  renderApp,
+  resetAppState,
+  shownNotifications,
+} from "../../test/render";
+
+beforeEach(() => resetAppState());
+afterEach(() => vi.unstubAllGlobals());
+
+// Lazy pages and several answers in turn on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+const row = (line: number, errors: StudentImportRow["errors"] = {}): StudentImportRow => ({
+  line,
+  values: {
+    first_name: `Luisa ${line}`,
+    last_name: "Rivas",
+    identity_document: `V-7000000${line}`,
+    email: `luisa${line}@colegio.test`,
+    gender: "F",
+    birth_date: "12/04/2008",
+  },
+  errors,
+});
+
+const preview = (rows: StudentImportRow[]): StudentImportPreview => {
+  const invalid = rows.filter((r) => Object.keys(r.errors).length > 0).length;
+  return { rows, valid: rows.length - invalid, invalid };
+};
+
+type Fetch = ReturnType<typeof mockFetch>;
+/** The `dry_run` of every POST /api/students/import so far, in order. */
+const importCalls = (fetch: Fetch) =>
+  fetch.mock.calls
+    .filter(([url, init]) => url === "/api/students/import" && init?.method === "POST")
+    .map(([, init]) => init!.body as FormData);
+
+async function pickAndCheck(container: HTMLElement, name = "estudiantes.csv") {
+  const file = new File(["Nombres,Apellidos\n"], name, { type: "text/csv" });
+  await userEvent.upload(container.querySelector('input[type="file"]') as HTMLInputElement, file);
+  await userEvent.click(screen.getByRole("button", { name: "Revisar archivo" }));
+}
+
+describe("importing students", () => {
+  it("shows each row's errors in the preview and keeps the import disabled", async () => {
+    loginAs(Role.admin);
+    const fetch = mockFetch((url, init) => {
+      if (url === "/api/students/import" && init.method === "POST")
+        return jsonResponse(200, {
+          data: preview([
+            row(2),
+            row(3, { birth_date: ["El campo fecha de nacimiento debe ser una fecha válida."] }),
+            row(4, { identity_document: ["Esta cédula también está en la fila 2 del archivo."] }),
+          ]),
+        });
+    });
+    const { container } = renderApp("/students/import");
+    expect(await screen.findByRole("heading", { name: "Importar estudiantes" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Revisar archivo" })).toBeDisabled();
+    await pickAndCheck(container);
+
+    expect(
+      await screen.findByText("El campo fecha de nacimiento debe ser una fecha válida."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Esta cédula también está en la fila 2 del archivo.")).toBeInTheDocument();
+    expect(screen.getByText("1 fila válida")).toBeInTheDocument();
+    expect(screen.getByText("2 con errores")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Importar 1 estudiante" })).toBeDisabled();
+    const body = importCalls(fetch)[0]!;
+    expect(body.get("dry_run")).toBe("1");
+    expect((body.get("file") as File).name).toBe("estudiantes.csv");
+
+    // Only the rows with errors.
+    const table = screen.getByRole("table", { name: "Filas del archivo" });
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    await userEvent.click(screen.getByRole("switch", { name: "Solo filas con errores" }));
+    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    expect(within(table).queryByText("Luisa 2")).not.toBeInTheDocument();
+  });
+
+  it("says why a file is refused", async () => {
+    loginAs(Role.admin);
+    mockFetch((url, init) => {
+      if (url === "/api/students/import" && init.method === "POST")
+        return jsonResponse(422, {
+          message: "validation_failed",
+          errors: { file: ["Faltan las columnas obligatorias «Cédula» y «Género»."] },
+        });
+    });
+    const { container } = renderApp("/students/import");
+    await screen.findByRole("heading", { name: "Importar estudiantes" });
+    await pickAndCheck(container);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("No se pudo revisar el archivo");
+    expect(alert).toHaveTextContent("Faltan las columnas obligatorias «Cédula» y «Género».");
+    expect(screen.queryByRole("button", { name: /^Importar \d/ })).not.toBeInTheDocument();
+  });
+
+  it("imports a valid file after Sí, then offers the way back to the list", async () => {
+    loginAs(Role.admin);
+    const fetch = mockFetch((url, init) => {
+      if (url === "/api/students/import" && init.method === "POST") {
+        const dryRun = (init.body as FormData).get("dry_run") === "1";
+        return dryRun
+          ? jsonResponse(200, { data: preview([row(2), row(3)]) })
+          : jsonResponse(201, { data: { created: 2 } });
+      }
+    });
+    const { container, router } = renderApp("/students/import");
+    await screen.findByRole("heading", { name: "Importar estudiantes" });
+    await pickAndCheck(container, "alumnos.xlsx");
+    expect(await screen.findByText("2 filas válidas")).toBeInTheDocument();
+    expect(screen.getByText("0 con errores")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Importar 2 estudiantes" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(
+      "Se crearán 2 estudiantes y cada uno recibirá el correo para confirmar su cuenta.",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Sí" }));
+
+    expect(await screen.findByText("Importación terminada")).toBeInTheDocument();
+    expect(
+      screen.getAllByText(
+        "Se importaron 2 estudiantes. Cada uno recibirá el correo para confirmar su cuenta.",
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(importCalls(fetch).map((b) => b.get("dry_run"))).toEqual(["1", "0"]);
+    expect((importCalls(fetch)[1]!.get("file") as File).name).toBe("alumnos.xlsx");
+    await waitFor(() =>
+      expect(shownNotifications()).toContainEqual(
+        expect.objectContaining({
+          message: "Se importaron 2 estudiantes. Cada uno recibirá el correo para confirmar su cuenta.",
+        }),
+      ),
+    );
+    await userEvent.click(screen.getByRole("link", { name: "Volver al listado de estudiantes" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/students"));
+  });
+
+  it("is not offered to an assistant administrator", async () => {
+    loginAs(Role.lowAdmin);
+    mockFetch();
+    const { router } = renderApp("/students/import");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/access-denied"));
+  });
+});
