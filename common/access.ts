@@ -17,6 +17,8 @@ export const access = {
   sectionDetail: [admin, coordinator, lowAdmin],
   binnaclesWrite: [admin, teacher, coordinator],
   finalDeliveriesWrite: [admin, coordinator],
+  /** A jury member grades a final delivery (the service checks the caller is that member). */
+  finalDeliveryJury: [teacher, coordinator],
   studentsList: [admin, coordinator, teacher, lowAdmin],
   studentHistory: [admin, lowAdmin, coordinator],
   teachersList: [admin, coordinator, lowAdmin],

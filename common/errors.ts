@@ -144,6 +144,7 @@ export const errorDescriptions: Record<string, string> = {
     "El estudiante tiene asistencias, notas o entregas finales registradas y no puede eliminarse.",
   student_has_payments: "El estudiante tiene pagos o cuotas registrados y no puede eliminarse.",
   student_has_binnacles: "El estudiante tiene bitácoras registradas y no puede eliminarse.",
+  final_delivery_has_notes: "La entrega final ya tiene notas del jurado y no puede eliminarse.",
   student_has_document_requests: "El estudiante tiene solicitudes de documentos y no puede eliminarse.",
   // Withdrawals (issue 8)
   student_already_retired: "El estudiante ya está retirado.",

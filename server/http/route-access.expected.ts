@@ -291,4 +291,40 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
     "studentsList",
     LESSON_COURSE_SECTIONS,
   ),
+
+  // Binnacles (9C; spec.md §6 "Binnacles list: all; create and edit: admin, teacher, coordinator").
+  "GET /api/binnacles": "everyone",
+  "GET /api/binnacles/:id": byRecord("everyone", STUDENT_RECORDS),
+  "POST /api/binnacles": byRecord("binnaclesWrite", STUDENT_RECORDS),
+  "PATCH /api/binnacles/:id": byRecord("binnaclesWrite", STUDENT_RECORDS),
+  "DELETE /api/binnacles/:id": byRecord("binnaclesWrite", STUDENT_RECORDS),
+
+  // Final deliveries (9C; spec.md §6 "list and detail: all; create and update: admin, coordinator").
+  "GET /api/final-deliveries": "everyone",
+  "GET /api/final-deliveries/:id": byRecord("everyone", "a student sees only the deliveries they are part of"),
+  "POST /api/final-deliveries": byRecord("finalDeliveriesWrite", "a coordinator only in their specialization"),
+  "PATCH /api/final-deliveries/:id": byRecord("finalDeliveriesWrite", "a coordinator only in their specialization"),
+  "DELETE /api/final-deliveries/:id": byRecord("finalDeliveriesWrite", "a coordinator only in their specialization"),
+  "GET /api/final-deliveries/:id/students": byRecord("everyone", "a student sees only their own row"),
+  "POST /api/final-deliveries/:id/teachers/:teacher_id": byRecord(
+    "finalDeliveriesWrite",
+    "a coordinator only in their specialization",
+  ),
+  "DELETE /api/final-deliveries/:id/teachers/:teacher_id": byRecord(
+    "finalDeliveriesWrite",
+    "a coordinator only in their specialization",
+  ),
+  "PATCH /api/final-deliveries/:id/teachers/:teacher_id/students/:student_id": byRecord(
+    "finalDeliveryJury",
+    "only the jury member themself grades",
+  ),
+  "POST /api/final-deliveries/:id/scheduled-content-resource": byRecord(
+    "finalDeliveriesWrite",
+    "a coordinator only in their specialization",
+  ),
+  "GET /api/final-deliveries/:id/scheduled-content-resource": byRecord(
+    "everyone",
+    "a student sees only the deliveries they are part of",
+  ),
+  "GET /api/download-work-cover": byRecord("everyone", "a student only their own cover"),
 };

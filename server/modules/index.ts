@@ -2,9 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { activitiesRoutes } from "./activities/routes.js";
 import { auditRoutes } from "./audit/routes.js";
 import { authRoutes } from "./auth/routes.js";
+import { binnaclesRoutes } from "./binnacles/routes.js";
 import { classHoursRoutes } from "./class-hours/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
+import { finalDeliveriesRoutes } from "./final-deliveries/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
 import { inscriptionsRoutes } from "./inscriptions/routes.js";
 import { lessonsRoutes } from "./lessons/routes.js";
@@ -52,5 +54,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(inscriptionsRoutes);
   await app.register(reinscriptionsRoutes);
   await app.register(withdrawalsRoutes);
+  await app.register(binnaclesRoutes);
+  await app.register(finalDeliveriesRoutes);
   await app.register(lessonsRoutes);
 }

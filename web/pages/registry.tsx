@@ -39,6 +39,24 @@ const reinscriptions = {
   ),
 };
 
+const binnacles = {
+  list: lazyPage(() => withAreaTexts(import("./binnacles")).then((m) => ({ default: m.BinnacleListPage }))),
+  create: lazyPage(() =>
+    withAreaTexts(import("./binnacles")).then((m) => ({ default: m.BinnacleCreatePage })),
+  ),
+  edit: lazyPage(() => withAreaTexts(import("./binnacles")).then((m) => ({ default: m.BinnacleEditPage }))),
+};
+
+const finalDeliveryPage = (name: keyof typeof import("./final-deliveries")) =>
+  lazyPage(() => withAreaTexts(import("./final-deliveries")).then((m) => ({ default: m[name] })));
+
+const finalDeliveries = {
+  list: finalDeliveryPage("FinalDeliveryListPage"),
+  create: finalDeliveryPage("FinalDeliveryCreatePage"),
+  update: finalDeliveryPage("FinalDeliveryUpdatePage"),
+  detail: finalDeliveryPage("FinalDeliveryDetailPage"),
+};
+
 const classrooms = {
   list: lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomListPage }))),
   create: lazyPage(() =>
@@ -256,6 +274,14 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/administrators": administrators.list,
   "/administrators/create": administrators.create,
   "/administrators/:id": administrators.detail,
+  "/binnacles": binnacles.list,
+  "/binnacles/create": binnacles.create,
+  "/binnacles/:id/edit": binnacles.edit,
+  "/final-deliveries": finalDeliveries.list,
+  "/final-deliveries/create": finalDeliveries.create,
+  "/final-deliveries/update/:delivery_id": finalDeliveries.update,
+  "/final-deliveries/:delivery_id": finalDeliveries.detail,
+  "/sections/:section_id/courses/:course_id/create-final-delivery": finalDeliveries.create,
   "/classrooms": classrooms.list,
   "/classrooms/create": classrooms.create,
   "/classrooms/:id/edit": classrooms.edit,

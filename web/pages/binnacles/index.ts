@@ -1,0 +1,3 @@
+export { BinnacleCreatePage } from "./BinnacleCreatePage";
+export { BinnacleEditPage } from "./BinnacleEditPage";
+export { BinnacleListPage } from "./BinnacleListPage";

@@ -1,0 +1,4 @@
+export { FinalDeliveryCreatePage } from "./FinalDeliveryCreatePage";
+export { FinalDeliveryDetailPage } from "./FinalDeliveryDetailPage";
+export { FinalDeliveryListPage } from "./FinalDeliveryListPage";
+export { FinalDeliveryUpdatePage } from "./FinalDeliveryUpdatePage";
