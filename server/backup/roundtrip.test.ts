@@ -52,7 +52,8 @@ describe(`backup and restore of the demo school (${onPostgres ? "PostgreSQL" : "
     const archives = await listBackups(school.config.backupDir);
     expect(archives.map((a) => a.name)).toEqual([archive.split("/").at(-1)]);
     expect(readdirSync(school.config.backupDir).filter((n) => n.startsWith("."))).toEqual([]);
-    expect(counts.users).toBe(134);
+    // The demo's 136 accounts: 2 administrators, 12 teachers and coordinators, 122 students.
+    expect(counts.users).toBe(136);
     expect(Object.keys(sums)).toHaveLength(3);
   });
 

@@ -127,8 +127,10 @@ export type SeededAcademics = {
   specializationIds: Record<string, number>;
   /** Semesters of the pensums attached to the periods, in curriculum order. */
   semesters: SeededSemester[];
+  olderPeriodId: number;
   currentPeriodId: number;
   nextPeriodId: number;
+  olderPeriod: { startDate: string; endDate: string };
   currentPeriod: { startDate: string; endDate: string };
   nextPeriod: { startDate: string; endDate: string };
 };
@@ -241,8 +243,10 @@ export async function seedAcademics(db: DbOrTx, today: string): Promise<SeededAc
   return {
     specializationIds,
     semesters,
+    olderPeriodId: olderRow!.id,
     currentPeriodId: currentRow!.id,
     nextPeriodId: nextRow!.id,
+    olderPeriod: { startDate: older.startDate, endDate: older.endDate },
     currentPeriod: { startDate: current.startDate, endDate: current.endDate },
     nextPeriod: { startDate: next.startDate, endDate: next.endDate },
   };

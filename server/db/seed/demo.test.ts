@@ -1,10 +1,19 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import { verifyPassword } from "../../auth/password.js";
+import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import type { Db } from "../client.js";
-import { type DemoAccounts, demoPasswords, ensureDemo, formatDemoAccounts, seedDemo } from "./demo.js";
+import * as s from "../schema/index.js";
+import {
+  type DemoAccounts,
+  demoCases,
+  demoPasswords,
+  ensureDemo,
+  formatDemoAccounts,
+  seedDemo,
+} from "./demo.js";
 
 let ctx: TestContext;
 let accounts: DemoAccounts;
@@ -35,25 +44,26 @@ describe("demo seed", () => {
   });
 
   it("creates the people of the demo school", async () => {
-    expect(await count("students")).toBe(120);
+    // 120 in this period's sections, 2 from the older period waiting for their re-inscription.
+    expect(await count("students")).toBe(122);
     expect(await count("teachers where not is_coordinator")).toBe(10);
     expect(await count("teachers where is_coordinator and specialization_id is not null")).toBe(2);
     expect(await count("users where type = 5")).toBe(1);
     expect(await count("users where type = 4")).toBe(1);
-    expect(await count("users")).toBe(134);
+    expect(await count("users")).toBe(136);
     expect(await count("coordinator_supervisions")).toBe(10);
     const genders = await one(
       ctx.db,
       sql`select count(*) filter (where gender = 'female')::int as f, count(*) filter (where gender = 'male')::int as m from students`,
     );
-    expect(genders).toEqual({ f: 60, m: 60 });
+    expect(genders).toEqual({ f: 61, m: 61 });
     const bad = await count("students where identity_document !~ '^V-[0-9]{7,8}$'");
     expect(bad).toBe(0);
   });
 
   it("lists every account with a password that works", async () => {
-    expect(accounts).toHaveLength(134);
-    expect(accounts.filter((a) => a.role === Role.student)).toHaveLength(120);
+    expect(accounts).toHaveLength(136);
+    expect(accounts.filter((a) => a.role === Role.student)).toHaveLength(122);
     expect(accounts[0]).toMatchObject({
       role: Role.admin,
       email: "admin@demo.edu.ve",
@@ -66,8 +76,10 @@ describe("demo seed", () => {
     );
     expect(await verifyPassword(demoPasswords.lowAdmin, row.password_hash)).toBe(true);
     const lines = formatDemoAccounts(accounts);
-    expect(lines).toHaveLength(5);
-    expect(lines.at(-1)).toContain("estudiante1@demo.edu.ve … estudiante120@demo.edu.ve / Estudiante123*");
+    expect(lines).toHaveLength(6);
+    expect(lines[4]).toContain("estudiante1@demo.edu.ve … estudiante122@demo.edu.ve / Estudiante123*");
+    expect(lines[5]).toContain(`${demoCases.retired} está retirado`);
+    expect(lines[5]).toContain(`la sección ${demoCases.fullSection} está llena`);
   });
 
   it("builds the academic structure around today", async () => {
@@ -89,8 +101,10 @@ describe("demo seed", () => {
   });
 
   it("schedules every course section without conflicts", async () => {
-    expect(await count("sections")).toBe(12);
-    expect(await count("course_sections")).toBe(48);
+    // 12 this period, the older period's CB-S1 A, and 4 of the next period (CB-S1, CB-S2, INF-S1, ADM-S1).
+    expect(await count("sections")).toBe(17);
+    expect(await count("sections s join periods p on p.id = s.period_id where p.enabled")).toBe(12);
+    expect(await count("course_sections")).toBe(68);
     expect(
       await count(
         "course_sections cs where not exists (select 1 from course_section_teachers t where t.course_section_id = cs.id)",
@@ -103,8 +117,9 @@ describe("demo seed", () => {
   });
 
   it("inscribes and enrols every student within the section limits", async () => {
-    expect(await count("inscriptions")).toBe(120);
-    expect(await count("course_enrolments")).toBe(480);
+    expect(await count("inscriptions")).toBe(122);
+    expect(await count("inscriptions i join periods p on p.id = i.period_id where p.enabled")).toBe(120);
+    expect(await count("course_enrolments")).toBe(488);
     const over =
       await count(`(select i.section_id from inscriptions i join students st on st.id = i.student_id
       join sections s on s.id = i.section_id group by i.section_id, s.males_limit, s.females_limit
@@ -170,6 +185,109 @@ describe("demo seed", () => {
     const again = await ensureDemo(ctx.db, { today });
     expect(again.seeded).toBe(false);
     expect(again.accounts.map((a) => a.email).sort()).toEqual(accounts.map((a) => a.email).sort());
-    expect(await count("students")).toBe(120);
+    expect(await count("students")).toBe(122);
+  });
+});
+
+describe("demo enrolment cases, through the API", () => {
+  let admin: { authorization: string };
+  const api = async (method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api${url}`, headers: admin, ...(payload ? { payload } : {}) });
+  const studentOf = async (email: string) =>
+    one<{ id: number; gender: string }>(
+      ctx.db,
+      sql`select st.id, st.gender from students st join users u on u.id = st.user_id where u.email = ${email}`,
+    );
+  const idOf = async (query: ReturnType<typeof sql>) => (await one<{ id: number }>(ctx.db, query)).id;
+
+  beforeAll(async () => {
+    admin = (await createUserWithToken(ctx, Role.admin)).headers;
+  });
+
+  it("has a full section: one more student of either gender is refused", async () => {
+    const section = await one<{ id: number; semester_id: number; males: number; females: number }>(
+      ctx.db,
+      sql`select s.id, s.semester_id,
+            count(*) filter (where st.gender = 'male')::int as males,
+            count(*) filter (where st.gender = 'female')::int as females, s.males_limit, s.females_limit
+          from sections s join periods p on p.id = s.period_id and p.enabled
+          join inscriptions i on i.section_id = s.id and i.status = 'active'
+          join students st on st.id = i.student_id
+          where s.code = ${demoCases.fullSection} group by s.id`,
+    );
+    expect(section).toMatchObject({ males: 7, females: 7, males_limit: 7, females_limit: 7 });
+    for (const gender of ["male", "female"]) {
+      const res = await api("POST", "/inscriptions", {
+        student: {
+          first_name: "Ramón",
+          last_name: "Añez Peña",
+          identity_document: gender === "male" ? "V-24123456" : "V-24123457",
+          email: `lleno.${gender}@correo.com`,
+          gender,
+        },
+        semester_id: section.semester_id,
+        section_id: section.id,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe("section_is_filled_or_gender_is_filled");
+    }
+    expect(await count("users where email like 'lleno.%'")).toBe(0);
+  });
+
+  it("has a retired student, listed as retired", async () => {
+    const retired = await studentOf(demoCases.retired);
+    const res = await api("GET", "/students?status=retired&limit=0");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
+      [retired.id, "retired"],
+    ]);
+    // As the withdrawals module leaves it: the inscription retired, its courses withdrawn, nothing deleted.
+    expect(await count(`inscriptions where student_id = ${retired.id} and status = 'retired'`)).toBe(1);
+    expect(await count(`course_enrolments where student_id = ${retired.id} and status = 'withdrawn'`)).toBe(
+      4,
+    );
+    const again = await api("PATCH", `/students/${retired.id}/retire`);
+    expect(again.json().message).toBe("student_already_retired");
+  });
+
+  it("has pre-registrations waiting for approval", async () => {
+    const res = await api("GET", "/preregistered-students?status=pending&limit=0");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta.total).toBe(4);
+  });
+
+  it("has a student short of the older period's average, told by how much", async () => {
+    const short = await studentOf(demoCases.waitingShort);
+    const res = await api("POST", `/students/${short.id}/approves-current-semester`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: "student_cant_move_to_next_semester",
+      description:
+        "El estudiante no puede avanzar al siguiente semestre. Su promedio es 11,25; el mínimo aprobatorio es 12: le faltan 0,75 puntos.",
+    });
+    const preview = await api("GET", `/students/${short.id}/courses/next-semester`);
+    expect(preview.json().data).toMatchObject({ approved: false, outcome: "repeat", average: 11.25 });
+  });
+
+  it("re-inscribes the student who passed into a section of the next period", async () => {
+    const passed = await studentOf(demoCases.waitingApproved);
+    const preview = await api("GET", `/students/${passed.id}/courses/next-semester`);
+    expect(preview.json().data).toMatchObject({ approved: true, outcome: "next_semester", average: 15.5 });
+    const nextId = await idOf(sql`select id from periods order by start_date desc limit 1`);
+    await ctx.db.update(s.periods).set({ enabledInscriptions: true }).where(eq(s.periods.id, nextId));
+    try {
+      const res = await api("POST", `/students/${passed.id}/reinscription-v2`, {});
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({
+        outcome: "next_semester",
+        semester: { code: "CB-S2" },
+        section: { code: "CB-S2A" },
+        period: { id: nextId },
+      });
+      // MAT-101 and ING-101 were passed, so every CB-S2 course is taken.
+      expect(res.json().data.skipped_courses).toEqual([]);
+    } finally {
+      await ctx.db.update(s.periods).set({ enabledInscriptions: false }).where(eq(s.periods.id, nextId));
+    }
   });
 });

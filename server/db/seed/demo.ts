@@ -6,6 +6,7 @@ import { seedAcademics } from "./academics.js";
 import { seedCalendar } from "./calendar.js";
 import { seedCommunication } from "./communication.js";
 import { seedEnrolment } from "./enrolment.js";
+import { seedHistory } from "./history.js";
 import { seedMoney } from "./money.js";
 import { type DemoAccount, demoPasswords, seedPeople, seedStaffLinks } from "./people.js";
 import { day, Random } from "./random.js";
@@ -130,8 +131,20 @@ async function fill(tx: DbOrTx, now: Date): Promise<DemoAccounts> {
   const holidays = await seedCalendar(tx, academics);
   await seedLessons(tx, random, academics, sections, inscriptions, holidays, today);
   await seedCommunication(tx, random, academics, people, inscriptions, today, now);
+  await seedHistory(tx, academics, people, sections, inscriptions, holidays, now);
   return people.accounts;
 }
+
+/**
+ * The demo's enrolment cases worth trying, by login (seedHistory, sections.ts and communication.ts make
+ * them; demo.test.ts checks each one holds).
+ */
+export const demoCases = {
+  retired: "estudiante90@demo.edu.ve",
+  waitingApproved: "estudiante121@demo.edu.ve",
+  waitingShort: "estudiante122@demo.edu.ve",
+  fullSection: "ADM-S2A",
+} as const;
 
 /** Start-up lines listing the demo logins; the students, numbered alike, are shown as a range. */
 export function formatDemoAccounts(accounts: DemoAccounts): string[] {
@@ -146,6 +159,13 @@ export function formatDemoAccounts(accounts: DemoAccounts): string[] {
         ? list.map((a) => a.email).join(", ")
         : `${first.email} … ${list[list.length - 1]!.email}`;
     lines.push(`${label} (${list.length}): ${emails} / ${first.password}`);
+  }
+  if (accounts.some((a) => a.email === demoCases.waitingShort)) {
+    lines.push(
+      `Casos: ${demoCases.retired} está retirado; ${demoCases.waitingApproved} aprobó CB-S1 y espera su reinscripción; ` +
+        `${demoCases.waitingShort} espera la suya con promedio 11,25 (le faltan 0,75); la sección ${demoCases.fullSection} está llena; ` +
+        "hay preinscripciones por aprobar.",
+    );
   }
   return lines;
 }

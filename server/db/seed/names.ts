@@ -1,7 +1,7 @@
 import type { Gender } from "../schema/columns.js";
 import type { Random } from "./random.js";
 
-const femaleNames = [
+export const femaleNames = [
   "María",
   "Ana",
   "Carmen",
@@ -33,7 +33,7 @@ const femaleNames = [
   "Beatriz",
   "Teresa",
 ];
-const maleNames = [
+export const maleNames = [
   "José",
   "Luis",
   "Carlos",
@@ -65,7 +65,7 @@ const maleNames = [
   "Wilmer",
   "Yorman",
 ];
-const lastNames = [
+export const lastNames = [
   "González",
   "Rodríguez",
   "Pérez",

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../client.js";
 import type { Gender } from "../schema/columns.js";
 import * as s from "../schema/index.js";
 import { type FakePerson, PersonFactory } from "./names.js";
-import type { Random } from "./random.js";
+import { Random } from "./random.js";
 
 export type DemoAccount = { role: RoleNumber; name: string; email: string; password: string };
 
@@ -19,6 +19,8 @@ export const demoPasswords: Record<"admin" | "lowAdmin" | "coordinator" | "teach
 
 export const STUDENT_COUNT = 120;
 export const TEACHER_COUNT = 10;
+/** Students of the older period who have not been re-inscribed yet (numbered after the others). */
+export const WAITING_COUNT = 2;
 
 export type SeededPerson = FakePerson & { id: number; userId: number; email: string };
 export type SeededPeople = {
@@ -30,6 +32,8 @@ export type SeededPeople = {
   coordinators: SeededPerson[];
   teachers: SeededPerson[];
   students: SeededPerson[];
+  /** Inscribed in the older period only, waiting for their re-inscription. */
+  waiting: SeededPerson[];
 };
 
 /** Administrators, coordinators, teachers and students with their user accounts. */
@@ -122,8 +126,18 @@ export async function seedPeople(
     email: staffUsers[i]!.email,
   }));
 
+  // Their own random sequence, so the rest of the demo is the same with or without them.
+  const waitingFactory = new PersonFactory(new Random(20_251_123));
+  const waitingPeople = Array.from({ length: WAITING_COUNT }, (_, i) =>
+    waitingFactory.person({
+      gender: i % 2 ? "male" : "female",
+      documentRange: [25_000_000, 26_999_999],
+      birthYears: [2004, 2007],
+    }),
+  );
+  const allStudents = [...studentPeople, ...waitingPeople];
   const studentUsers = await userRows(
-    studentPeople.map((p, i) => ({
+    allStudents.map((p, i) => ({
       type: Role.student,
       name: `${p.firstName} ${p.lastName}`,
       email: `estudiante${i + 1}@demo.edu.ve`,
@@ -132,9 +146,9 @@ export async function seedPeople(
   );
   const studentRows = await db
     .insert(s.students)
-    .values(studentPeople.map((p, i) => ({ ...p, userId: studentUsers[i]!.id })))
+    .values(allStudents.map((p, i) => ({ ...p, userId: studentUsers[i]!.id })))
     .returning({ id: s.students.id });
-  const students = studentPeople.map((p, i) => ({
+  const seededStudents = allStudents.map((p, i) => ({
     ...p,
     id: studentRows[i]!.id,
     userId: studentUsers[i]!.id,
@@ -147,7 +161,8 @@ export async function seedPeople(
     coordinatorSpecializations: coordinatedSpecializationIds,
     coordinators: staff.slice(0, coordinatorPeople.length),
     teachers: staff.slice(coordinatorPeople.length),
-    students,
+    students: seededStudents.slice(0, STUDENT_COUNT),
+    waiting: seededStudents.slice(STUDENT_COUNT),
   };
 }
 

@@ -42,7 +42,8 @@ const sectionDefs = [
   { semester: "INF-S1", letter: "A", shift: "afternoon", size: 16, room: "LAB-1" },
   { semester: "INF-S2", letter: "A", shift: "morning", size: 14, room: "LAB-1" },
   { semester: "ADM-S1", letter: "A", shift: "afternoon", size: 16, room: "B-101" },
-  { semester: "ADM-S2", letter: "A", shift: "morning", size: 14, room: "AUD" },
+  // Full: 7 + 7 students in 7 + 7 seats (males_limit / females_limit), so one more is refused.
+  { semester: "ADM-S2", letter: "A", shift: "morning", size: 14, room: "AUD", limit: 7 },
   // Second sections (12 in all), with no students yet: within a shift, each section has its own room.
   { semester: "CB-S2", letter: "B", shift: "afternoon", size: 0, room: "A-102" },
   { semester: "INF-S1", letter: "B", shift: "morning", size: 0, room: "A-201" },
@@ -90,8 +91,8 @@ export async function seedSections(db: DbOrTx, academics: SeededAcademics, peopl
         code: `${d.semester}${d.letter}`,
         title: `Sección ${d.letter}`,
         shift: d.shift,
-        malesLimit: 15,
-        femalesLimit: 15,
+        malesLimit: "limit" in d ? d.limit : 15,
+        femalesLimit: "limit" in d ? d.limit : 15,
       })),
     )
     .returning({ id: s.sections.id });
@@ -180,4 +181,71 @@ export async function seedSections(db: DbOrTx, academics: SeededAcademics, peopl
     }),
   );
   return sections;
+}
+
+/**
+ * Sections of another period (the older one's history, the next one's first sections) with their course
+ * sections, each taught by the teacher of that course this period. No schedules: the older period's are
+ * gone with it, the next one's are still being drawn up.
+ */
+export async function seedPeriodSections(
+  db: DbOrTx,
+  academics: SeededAcademics,
+  current: SeededSection[],
+  periodId: number,
+  defs: { semester: string; letter: string; shift: "morning" | "afternoon" }[],
+): Promise<SeededSection[]> {
+  const semesterByCode = new Map(academics.semesters.map((x) => [x.code, x]));
+  const teacherOfCourse = new Map(
+    current.flatMap((x) => x.courseSections.map((cs) => [cs.courseId, cs.teacherId])),
+  );
+  const rows = await db
+    .insert(s.sections)
+    .values(
+      defs.map((d) => ({
+        periodId,
+        semesterId: semesterByCode.get(d.semester)!.id,
+        letterCode: d.letter,
+        code: `${d.semester}${d.letter}`,
+        title: `Sección ${d.letter}`,
+        shift: d.shift,
+        malesLimit: 15,
+        femalesLimit: 15,
+      })),
+    )
+    .returning({ id: s.sections.id, semesterId: s.sections.semesterId });
+  const csRows = await db
+    .insert(s.courseSections)
+    .values(
+      rows.flatMap((r) =>
+        academics.semesters
+          .find((x) => x.id === r.semesterId)!
+          .courseIds.map((courseId) => ({ sectionId: r.id, courseId })),
+      ),
+    )
+    .returning({
+      id: s.courseSections.id,
+      sectionId: s.courseSections.sectionId,
+      courseId: s.courseSections.courseId,
+    });
+  await db
+    .insert(s.courseSectionTeachers)
+    .values(csRows.map((cs) => ({ courseSectionId: cs.id, teacherId: teacherOfCourse.get(cs.courseId)! })));
+  return rows.map((r) => {
+    const semester = academics.semesters.find((x) => x.id === r.semesterId)!;
+    return {
+      id: r.id,
+      semesterId: r.semesterId,
+      specializationId: semester.specializationId,
+      size: 0,
+      courseSections: csRows
+        .filter((cs) => cs.sectionId === r.id)
+        .map((cs) => ({
+          id: cs.id,
+          courseId: cs.courseId,
+          teacherId: teacherOfCourse.get(cs.courseId)!,
+          days: [],
+        })),
+    };
+  });
 }
