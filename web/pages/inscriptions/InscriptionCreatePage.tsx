@@ -9,7 +9,13 @@ import { InscriptionForm } from "./InscriptionForm";
 import { InscriptionResultCard } from "./InscriptionResultCard";
 
 /** The form in the period with inscriptions open; a clear note when none is; the outcome once done. */
-function InscriptionBody({ preinscriptionId }: { preinscriptionId?: number }) {
+function InscriptionBody({
+  preinscriptionId,
+  preferredSpecializationId,
+}: {
+  preinscriptionId?: number;
+  preferredSpecializationId?: number | null;
+}) {
   const { t } = useTranslation();
   const period = useOpenInscriptionPeriod();
   const [result, setResult] = useState<InscriptionResult | null>(null);
@@ -42,6 +48,7 @@ function InscriptionBody({ preinscriptionId }: { preinscriptionId?: number }) {
       key={formKey}
       period={period.data}
       preinscriptionId={preinscriptionId}
+      preferredSpecializationId={preferredSpecializationId}
       onDone={setResult}
     />
   );
@@ -100,7 +107,10 @@ export function InscriptionPreregisteredPage() {
               : ""}
           </Text>
           {approved ? (
-            <InscriptionBody preinscriptionId={pre.data.id} />
+            <InscriptionBody
+              preinscriptionId={pre.data.id}
+              preferredSpecializationId={pre.data.specialization?.id ?? null}
+            />
           ) : (
             <Alert color="yellow" role="status" maw={720}>
               {t("inscriptions.preregistered.notApproved")}

@@ -13,7 +13,7 @@ import {
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { createInscriptionSchema } from "../../../common/schemas/inscriptions";
@@ -134,6 +134,8 @@ type Props = {
   period: PeriodDetail;
   /** Inscribing an approved pre-registered student: no student fields. */
   preinscriptionId?: number;
+  /** The specialization a pre-registered student asked for: its first semester is chosen to begin with. */
+  preferredSpecializationId?: number | null;
   onDone: (result: InscriptionResult) => void;
 };
 
@@ -143,7 +145,7 @@ type Props = {
  * student's gender, fewest students first). A refusal is shown above the buttons with the server's own
  * explanation (which section is full for which gender, that the student is already inscribed…).
  */
-export function InscriptionForm({ period, preinscriptionId, onDone }: Props) {
+export function InscriptionForm({ period, preinscriptionId, preferredSpecializationId, onDone }: Props) {
   const { t } = useTranslation();
   const create = useCreateInscription();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -160,6 +162,18 @@ export function InscriptionForm({ period, preinscriptionId, onDone }: Props) {
   useServerFormErrors(form);
   const courses = usePeriodCourses(period.id);
   const semesterId = form.values.semester_id ? Number(form.values.semester_id) : null;
+  const firstPreferredSemester = useMemo(() => {
+    const spec = courses.data?.find((c) => c.id === preferredSpecializationId);
+    const [first] = [...(spec?.semesters ?? [])].sort((a, b) => a.number - b.number);
+    return first ? String(first.id) : null;
+  }, [courses.data, preferredSpecializationId]);
+  const { setFieldValue } = form;
+  // Only until the user picks something: form.values.semester_id is read, not watched.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (firstPreferredSemester && !form.values.semester_id)
+      setFieldValue("semester_id", firstPreferredSemester);
+  }, [firstPreferredSemester, setFieldValue]);
   const sections = useSemesterSections(period.id, semesterId);
 
   const semesterData = useMemo(

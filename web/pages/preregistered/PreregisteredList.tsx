@@ -114,7 +114,7 @@ export function PreregisteredList() {
           <Button
             size="compact-sm"
             variant="subtle"
-            color="green"
+            color="teal"
             leftSection={<IconCheck size={14} aria-hidden />}
             disabled={confirm.isPending}
             onClick={() => void approve(student)}

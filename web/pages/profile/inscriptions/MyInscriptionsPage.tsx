@@ -40,7 +40,7 @@ export function MyInscriptionsPage() {
             <Title order={2} size="h4">
               {t("inscriptions.mine.period", { period: inscription.period.name })}
             </Title>
-            <Badge color={inscription.status === "active" ? "green" : "gray"} variant="light">
+            <Badge color={inscription.status === "active" ? "green" : "gray"} variant="dot">
               {t(`inscriptions.statuses.${inscription.status}`)}
             </Badge>
           </Group>
