@@ -1,9 +1,10 @@
 // Bench scenario "a list's throughput while a backup runs" (issue 12, goal: not below half of its usual
-// throughput). Before the server starts, `--backup-files-mb` MB of incompressible files (1 MB each) are put
-// in the server's storage and `--backup-rows` extra rows in `notifications`; then a list is driven at full
-// speed for `seconds` without a backup, and again while the server writes a backup (POST /api/backups,
-// the same code as the scheduled one), in one-second slices until the backup has finished.
-// There is no students list yet: the paginated classrooms list (with its count) stands in for it.
+// throughput). Before the server starts, `--backup-files-mb` MB of incompressible files (1 MB each, 500 by
+// default) are put in the server's storage and `--backup-rows` extra rows in `notifications`, beside the
+// bench school of `--students` students (students.ts); then the students list (first page with its count)
+// is driven at full speed for `seconds` without a backup, and again while the server writes a backup
+// (POST /api/backups, the same code as the scheduled one), in one-second slices until the backup has
+// finished. Shrink it with --backup-files-mb / --backup-rows / --students.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -11,7 +12,7 @@ import { openDatabase } from "../../server/db/client.js";
 import { createStorage } from "../../server/storage/index.js";
 
 export const backupLoadName = "list while a backup runs";
-const listPath = "/api/classrooms?page=1&limit=10";
+const listPath = "/api/students?page=1&limit=10";
 
 /** Before the server starts: the files and extra rows the backup will carry. */
 export async function prepareBackupLoad(opts: {
@@ -67,6 +68,7 @@ export async function benchBackupLoad(opts: {
   connections: number;
   filesMb: number;
   rows: number;
+  students: number;
 }): Promise<string> {
   const { baseUrl, auth } = opts;
   await slice(baseUrl, auth, 2, opts.connections); // warm-up
@@ -103,7 +105,7 @@ export async function benchBackupLoad(opts: {
   return (
     `${backupLoadName} [${opts.kind}]: GET ${listPath} ${quietRps.toFixed(0)} req/s without a backup, ` +
     `${busyRps.toFixed(0)} req/s during it (${percent.toFixed(0)}%, goal ≥ 50%${percent >= 50 ? ", met" : ", MISSED"}` +
-    `${errors ? `, ${errors} errors` : ""}); backup of the seeded school + ${opts.rows} extra rows + ` +
+    `${errors ? `, ${errors} errors` : ""}); backup of the seeded school + ${opts.students} students + ${opts.rows} extra rows + ` +
     `${opts.filesMb} MB of files took ${backupSeconds.toFixed(1)} s, archive ${size}`
   );
 }

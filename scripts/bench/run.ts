@@ -1,5 +1,6 @@
 // `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--slice=2] [--connections=10]
-//                 [--classrooms=5000] [--only=text] [--skip-demo-memory]`
+//                 [--classrooms=5000] [--students=20000] [--backup-files-mb=500] [--backup-rows=50000]
+//                 [--only=text] [--skip-demo-memory]`
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
 // (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
 // scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
@@ -21,6 +22,7 @@ import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-loa
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 import { prepareSchedules } from "./schedules.js";
+import { benchInscriptionStorm, inscriptionStormName, prepareStudents } from "./students.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 type Kind = "pglite" | "postgres";
@@ -37,10 +39,14 @@ const args = Object.fromEntries(
 const duration = Number(args.duration ?? 10);
 const connections = Number(args.connections ?? 10);
 const extraClassrooms = Number(args.classrooms ?? 5000);
+/** Students of the bench school (students.ts), seeded when a scenario reads them. */
+const benchStudents = Number(args.students ?? 20_000);
 /** The backup scenario's extra files (MB, 1 MB each) and extra rows (backup-load.ts). */
-const backupFilesMb = Number(args["backup-files-mb"] ?? 100);
+const backupFilesMb = Number(args["backup-files-mb"] ?? 500);
 const backupRows = Number(args["backup-rows"] ?? 50_000);
 const only = args.only as string | undefined;
+/** Whether `--only` (a piece of a scenario's name, any case) selects the scenario named `name`. */
+const wants = (name: string) => !only || name.toLowerCase().includes(only.toLowerCase());
 /** Length (s) of each alternating slice of reference and scenario at full speed. */
 const slice = Number(args.slice ?? 2);
 const jwtSecret = "bench-secret-bench-secret-bench-secret-0123456789";
@@ -188,7 +194,9 @@ async function drive(opts: {
     method: scenario.method ?? "GET",
     headers,
     body,
-    connections: opts.rate ? Math.min(connections, Math.max(1, Math.ceil(opts.rate / 50))) : connections,
+    // At a fixed rate, enough connections that a slow answer does not hold back the next arrival (one
+    // per 10 req/s: a client waiting 100 ms still sends on time), so the rate stays open-loop.
+    connections: opts.rate ? Math.min(connections, Math.max(1, Math.ceil(opts.rate / 10))) : connections,
     overallRate: opts.rate,
     duration: opts.seconds,
     requests: scenario.varyAddress
@@ -258,7 +266,26 @@ async function driveAlternating(opts: {
   return { reference: combine(refRuns), scenario: combine(runs) };
 }
 
-type Row = { scenario: string; mode: string; m: Measure; percent: number | null; goal?: number };
+type Row = {
+  scenario: string;
+  mode: string;
+  m: Measure;
+  percent: number | null;
+  goal?: number;
+  /** p95 goal (ms) of a fixed-rate row. */
+  goalP95?: number;
+};
+
+/** The goal column: a throughput ratio at full speed, a p95 at a fixed rate. */
+function goalCell(r: Row): string {
+  if (r.mode === "full speed" && r.goal !== undefined) {
+    return `≥ ${r.goal} % ${r.percent! >= r.goal ? "ok" : "MISSED"}`;
+  }
+  if (r.mode !== "full speed" && r.goalP95 !== undefined) {
+    return `p95 ≤ ${r.goalP95} ms ${r.m.p95 <= r.goalP95 ? "ok" : "MISSED"}`;
+  }
+  return "";
+}
 
 function printTable(kind: Kind, rows: Row[], memory: { idle: number | null; peak: number | null }) {
   const header = ["scenario", "mode", "req/s", "% of ref", "goal", "p50 ms", "p95 ms", "p99 ms", "non-2xx"];
@@ -267,9 +294,7 @@ function printTable(kind: Kind, rows: Row[], memory: { idle: number | null; peak
     r.mode,
     r.m.rps.toFixed(0),
     r.percent === null ? "" : `${r.percent.toFixed(0)} %`,
-    r.goal === undefined || r.mode !== "full speed"
-      ? ""
-      : `≥ ${r.goal} % ${r.percent! >= r.goal ? "ok" : "MISSED"}`,
+    goalCell(r),
     r.m.p50.toFixed(1),
     r.m.p95.toFixed(1),
     r.m.p99.toFixed(1),
@@ -312,19 +337,33 @@ async function benchKind(kind: Kind) {
     };
   }
   const started = Date.now();
+  const selected = scenarios.filter((s) => s.target === "reference" || wants(s.name));
   const creds = await seed({ databaseUrl, dataDir });
   // A period of 60 sections with full weekly schedules (issue 7), for the schedule scenarios.
   const scheduleIds = await prepareSchedules({ databaseUrl, dataDir });
   // Serving a 10 MB file (issue 12): stored now, downloaded after the other scenarios (file-serving.ts).
-  const wantsFile = !only || fileServingName.toLowerCase().includes(only.toLowerCase());
+  const wantsFile = wants(fileServingName);
   const file = wantsFile
     ? await prepareFileServing({ databaseUrl, dataDir, adminEmail: creds.adminEmail })
     : null;
   let fileReport: string | null = null;
   // A list's throughput while a backup runs (issue 12): files and rows stored now, measured last.
-  const wantsBackup = !only || backupLoadName.toLowerCase().includes(only.toLowerCase());
+  const wantsBackup = wants(backupLoadName);
   if (wantsBackup)
     await prepareBackupLoad({ databaseUrl, dataDir, filesMb: backupFilesMb, rows: backupRows });
+  // The school of `--students` students (issue 8): the students list, the storm and the backup read it.
+  const wantsStorm = wants(inscriptionStormName);
+  const students =
+    wantsStorm || wantsBackup || selected.some((s) => s.needsStudents)
+      ? await prepareStudents({ databaseUrl, dataDir, count: benchStudents })
+      : undefined;
+  if (students) {
+    console.log(
+      `[${kind}] seeded ${students.seeded} students (users, students, sections, inscriptions, course enrolments: ` +
+        `one insert per table) in ${students.seedSeconds.toFixed(1)} s`,
+    );
+  }
+  let stormReport: string | null = null;
   let backupReport: string | null = null;
   const benchBackupDir = mkdtempSync(path.join(tmpdir(), "aula-bench-backups-"));
   console.log(
@@ -334,9 +373,6 @@ async function benchKind(kind: Kind) {
     ? { DATABASE_URL: databaseUrl }
     : { DATA_DIR: dataDir!, DATABASE_URL: "" };
   const rows: Row[] = [];
-  const selected = scenarios.filter(
-    (s) => s.target === "reference" || !only || s.name.toLowerCase().includes(only.toLowerCase()),
-  );
 
   // The reference and the real server both run (on core 0); the embedded reference opens a copy of the
   // seeded folder, since one PGlite folder belongs to one process. Each scenario's full-speed run is paired
@@ -357,7 +393,7 @@ async function benchKind(kind: Kind) {
   let server: ChildProcess | undefined;
   const memory = { idle: null as number | null, peak: null as number | null };
   let sampler: NodeJS.Timeout | undefined;
-  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1, schedules: scheduleIds };
+  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1, schedules: scheduleIds, students };
   try {
     server = await startProcess({
       script: "server/main.ts",
@@ -420,7 +456,13 @@ async function benchKind(kind: Kind) {
       }
       const rate = scenario.rate ?? Math.max(1, Math.round(lastReference / 4));
       const fixed = await drive({ baseUrl: base, scenario, ctx, rate, seconds });
-      measured.push({ scenario: scenario.name, mode: `${rate}/s`, m: fixed, percent: null });
+      measured.push({
+        scenario: scenario.name,
+        mode: `${rate}/s`,
+        m: fixed,
+        percent: null,
+        goalP95: scenario.goalP95Ms,
+      });
     }
     if (references.length === 0) {
       references.push(await drive({ baseUrl: refBase, scenario: referenceScenario, ctx, seconds }));
@@ -438,6 +480,9 @@ async function benchKind(kind: Kind) {
     });
     rows.push({ scenario: referenceScenario.name, mode: `${refRate}/s`, m: refFixed, percent: null });
     rows.push(...measured);
+    if (wantsStorm && students) {
+      stormReport = await benchInscriptionStorm({ kind, baseUrl: base, auth: ctx.adminAuth, ids: students });
+    }
     if (file) {
       const pid = server.pid;
       fileReport = await benchFileServing({
@@ -458,6 +503,7 @@ async function benchKind(kind: Kind) {
         connections,
         filesMb: backupFilesMb,
         rows: backupRows,
+        students: benchStudents,
       });
     }
   } finally {
@@ -468,6 +514,7 @@ async function benchKind(kind: Kind) {
     rmSync(benchBackupDir, { recursive: true, force: true });
   }
   printTable(kind, rows, memory);
+  if (stormReport) console.log(stormReport);
   if (fileReport) console.log(fileReport);
   if (backupReport) console.log(backupReport);
 

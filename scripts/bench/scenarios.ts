@@ -1,5 +1,6 @@
 // The bench's scenarios: one entry per measured call. Later issues append theirs to `scenarios`.
 import type { ScheduleBenchIds } from "./schedules.js";
+import type { StudentBenchIds } from "./students.js";
 
 /** What a scenario may use, prepared by the bench after seeding and starting the server. */
 export type BenchContext = {
@@ -11,6 +12,8 @@ export type BenchContext = {
   userId: number;
   /** The schedule bench's period of 60 sections (schedules.ts). */
   schedules?: ScheduleBenchIds;
+  /** The bench school of `--students` students (students.ts). */
+  students?: StudentBenchIds;
 };
 
 export type Scenario = {
@@ -29,6 +32,10 @@ export type Scenario = {
   fixedRateOnly?: boolean;
   /** Throughput goal as a percentage of the reference (printed beside the result). */
   goalPercent?: number;
+  /** Latency goal of the fixed-rate run: p95 at most this many ms (printed beside the result). */
+  goalP95Ms?: number;
+  /** Reads the bench school of students.ts (seeded only when a scenario that needs it runs). */
+  needsStudents?: boolean;
 };
 
 const asAdmin = (ctx: BenchContext) => ({ authorization: ctx.adminAuth });
@@ -88,5 +95,24 @@ export const scenarios: Scenario[] = [
     headers: asAdmin,
     rate: 20,
     goalPercent: 30,
+  },
+  // People and enrolment (issue 8): the students list of a school of `--students` students (students.ts),
+  // filtered by period and specialization, and searched by an accent-free prefix ("jose" finds "José").
+  {
+    name: "GET /api/students?period_id=…&specialization_id=… (bench school, filtered)",
+    path: (ctx) =>
+      `/api/students?period_id=${ctx.students?.periodId}&specialization_id=${ctx.students?.specializationId}&page=1&limit=10`,
+    headers: asAdmin,
+    goalPercent: 40,
+    needsStudents: true,
+  },
+  {
+    name: "GET /api/students?search=jose (bench school, accent-free search)",
+    path: () => "/api/students?search=jose&page=1&limit=10",
+    headers: asAdmin,
+    rate: 50,
+    goalPercent: 40,
+    goalP95Ms: 50,
+    needsStudents: true,
   },
 ];
