@@ -31,6 +31,8 @@ import { confirmAction, listReturnPath, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 
 const PAGE_SIZE = 50;
+/** Short values kept on one line (a cédula or a date cut in two reads wrong). */
+const NOWRAP = new Set<string>(["identity_document", "gender", "birth_date", "phone"]);
 /** Light alert titles are too pale on their tint (axe): titles in the body text colour. */
 const TITLE_STYLES = { title: { color: "var(--mantine-color-text)" } };
 
@@ -45,7 +47,13 @@ function PreviewTable({ rows }: { rows: StudentImportRow[] }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={960}>
+      <Table.ScrollContainer
+        minWidth={1100}
+        // A wide table scrolls sideways: its viewport takes the focus, so the keyboard scrolls it too.
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: "region", "aria-label": t("studentImport.previewCaption") },
+        }}
+      >
         <Table striped verticalSpacing="xs">
           <Table.Caption style={{ captionSide: "top", textAlign: "start", padding: 8 }}>
             {t("studentImport.previewCaption")}
@@ -53,10 +61,10 @@ function PreviewTable({ rows }: { rows: StudentImportRow[] }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("studentImport.line")}</Table.Th>
+              <Table.Th>{t("studentImport.errors")}</Table.Th>
               {studentImportFields.map((field) => (
                 <Table.Th key={field}>{t(`studentImport.fields.${field}`)}</Table.Th>
               ))}
-              <Table.Th>{t("studentImport.errors")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -65,15 +73,6 @@ function PreviewTable({ rows }: { rows: StudentImportRow[] }) {
               return (
                 <Table.Tr key={row.line} bg={messages.length > 0 ? "red.0" : undefined}>
                   <Table.Td>{row.line}</Table.Td>
-                  {studentImportFields.map((field) => (
-                    <Table.Td
-                      key={field}
-                      c={row.errors[field] ? "red.9" : undefined}
-                      fw={row.errors[field] ? 600 : undefined}
-                    >
-                      {row.values[field] ?? ""}
-                    </Table.Td>
-                  ))}
                   <Table.Td miw={260}>
                     {messages.length > 0 ? (
                       <List size="sm" c="red.9">
@@ -85,6 +84,16 @@ function PreviewTable({ rows }: { rows: StudentImportRow[] }) {
                       <Text size="sm">{t("studentImport.ok")}</Text>
                     )}
                   </Table.Td>
+                  {studentImportFields.map((field) => (
+                    <Table.Td
+                      key={field}
+                      c={row.errors[field] ? "red.9" : undefined}
+                      fw={row.errors[field] ? 600 : undefined}
+                      style={NOWRAP.has(field) ? { whiteSpace: "nowrap" } : undefined}
+                    >
+                      {row.values[field] ?? ""}
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               );
             })}
@@ -109,10 +118,10 @@ function Preview({ preview }: { preview: StudentImportPreview }) {
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs" role="status">
-          <Badge color="teal.9" variant="filled" size="lg">
+          <Badge color="teal.9" variant="filled" size="lg" tt="none">
             {t("studentImport.validCount", { count: preview.valid })}
           </Badge>
-          <Badge color={preview.invalid > 0 ? "red.9" : "gray.7"} variant="filled" size="lg">
+          <Badge color={preview.invalid > 0 ? "red.9" : "gray.7"} variant="filled" size="lg" tt="none">
             {t("studentImport.invalidCount", { count: preview.invalid })}
           </Badge>
         </Group>
@@ -272,12 +281,12 @@ export function StudentImportPage() {
       <Group align="flex-end" wrap="wrap">
         <FileInput
           label={t("studentImport.file")}
-          placeholder={t("studentImport.filePlaceholder")}
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           value={file}
           onChange={choose}
           clearable
+          clearButtonProps={{ "aria-label": t("studentImport.clearFile") }}
           w={{ base: "100%", sm: 420 }}
         />
         <Button

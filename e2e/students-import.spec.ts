@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+
+const HEADER = "Nombres;Apellidos;Cédula;Correo electrónico;Género;Fecha de nacimiento;Teléfono;Dirección";
+const FIRST_NAMES = ["Ana", "Luis", "María", "José", "Carla", "Pedro", "Rosa", "Omar", "Iris", "Juan"];
+
+/** A school's file of 30 students (semicolons, as Excel in Spanish saves it); `badLine` has a 31 February. */
+function schoolFile(run: string, base: number, badLine?: number): Buffer {
+  const lines = Array.from({ length: 30 }, (_, i) => {
+    const line = i + 2;
+    const birth = line === badLine ? "31/02/2008" : `${String((i % 28) + 1).padStart(2, "0")}/05/2008`;
+    return [
+      FIRST_NAMES[i % FIRST_NAMES.length],
+      `Lote${run} Número${i + 1}`,
+      `V-${base + i}`,
+      `lote${run}.${i + 1}@colegio.test`,
+      i % 2 === 0 ? "F" : "M",
+      birth,
+      "0412-5550000",
+      "Calle Real, Maracay",
+    ].join(";");
+  });
+  return Buffer.from(`\uFEFF${[HEADER, ...lines].join("\r\n")}\r\n`, "utf8");
+}
+
+test.describe("importar estudiantes", () => {
+  test("el administrador importa 30 estudiantes: corrige la fila con error y los encuentra en el listado", async ({
+    page,
+  }) => {
+    const run = Date.now().toString(36);
+    const base = 80_000_000 + (Date.now() % 9_000_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginViaApi(page, "admin", "/students");
+    await page.getByRole("link", { name: "Importar estudiantes" }).click();
+    await expect(page).toHaveURL(/\/students\/import$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Importar estudiantes" })).toBeVisible();
+    await expect(breadcrumbs(page)).toHaveText(/^Estudiantes\s*\/\s*Importar estudiantes$/);
+    await expect(page.getByRole("button", { name: "Descargar plantilla" })).toBeVisible();
+    await expectAccessible(page, "importar estudiantes");
+
+    // The file with one bad row: the preview says which and the import stays disabled.
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: "estudiantes.csv",
+      mimeType: "text/csv",
+      buffer: schoolFile(run, base, 14),
+    });
+    await page.getByRole("button", { name: "Revisar archivo" }).click();
+    await expect(page.getByText("29 filas válidas")).toBeVisible();
+    await expect(page.getByText("1 con errores")).toBeVisible();
+    const badRow = page
+      .getByRole("row")
+      .filter({ hasText: "El campo fecha de nacimiento debe ser una fecha válida." });
+    await expect(badRow).toHaveCount(1);
+    await expect(badRow.getByRole("cell").first()).toHaveText("14");
+    await expect(page.getByRole("button", { name: "Importar 29 estudiantes" })).toBeDisabled();
+    await page.getByRole("switch", { name: "Solo filas con errores" }).check();
+    await expect(page.getByRole("table", { name: "Filas del archivo" }).getByRole("row")).toHaveCount(2);
+    await page.screenshot({ path: artifact("students-import-errors"), fullPage: true });
+    await expectAccessible(page, "vista previa con errores");
+
+    // The fixed file: every row valid, imported after Sí.
+    await fileInput.setInputFiles({
+      name: "estudiantes-corregido.csv",
+      mimeType: "text/csv",
+      buffer: schoolFile(run, base),
+    });
+    await page.getByRole("button", { name: "Revisar archivo" }).click();
+    await expect(page.getByText("30 filas válidas")).toBeVisible();
+    await expect(page.getByText("0 con errores")).toBeVisible();
+    await page.getByRole("button", { name: "Importar 30 estudiantes" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Se crearán 30 estudiantes");
+    await dialog.getByRole("button", { name: "Sí" }).click();
+    await expect(
+      page
+        .getByText("Se importaron 30 estudiantes. Cada uno recibirá el correo para confirmar su cuenta.")
+        .first(),
+    ).toBeVisible();
+    await page.screenshot({ path: artifact("students-import-done"), fullPage: true });
+
+    // One of them, found by the list's search.
+    await page.getByRole("link", { name: "Volver al listado de estudiantes" }).click();
+    await expect(page).toHaveURL(/\/students(\?.*)?$/);
+    await page.getByRole("searchbox", { name: "Buscar..." }).fill(`V-${base + 6}`);
+    const found = page.getByRole("row").filter({ hasText: `lote${run}.7@colegio.test` });
+    await expect(found).toHaveCount(1);
+    await expect(found).toContainText(`Lote${run} Número7`);
+  });
+});
