@@ -222,7 +222,6 @@ export function FinalDeliveryDetailPage() {
               <FileInput
                 label={t("finalDeliveries.fields.resource")}
                 description={t("finalDeliveries.detail.resourceHelp")}
-                placeholder={t("finalDeliveries.detail.chooseFile")}
                 accept=".pdf,.doc,.docx,.txt,.png,.jpg,.jpeg"
                 value={file}
                 onChange={setFile}
