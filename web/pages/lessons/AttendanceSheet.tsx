@@ -73,10 +73,10 @@ export function AttendanceSheet({ lesson }: { lesson: LessonDetail }) {
       </Text>
       <Paper withBorder p="xs" role="status" aria-live="polite" aria-label={t("lessons.attendance.counts")}>
         <Group gap="md">
-          <Badge color="green" variant="light" size="lg">
+          <Badge color="green" variant="light" size="lg" c="dark">
             {t("lessons.attendance.presentCount", { count: counts.present })}
           </Badge>
-          <Badge color="red" variant="light" size="lg">
+          <Badge color="red" variant="light" size="lg" c="dark">
             {t("lessons.attendance.absentCount", { count: counts.absent })}
           </Badge>
           <Badge color="yellow" variant="light" size="lg" c="dark">
@@ -114,8 +114,7 @@ export function AttendanceSheet({ lesson }: { lesson: LessonDetail }) {
                             rows.current[index] = el;
                           }}
                           size="compact-sm"
-                          variant={mark === "present" ? "filled" : "default"}
-                          color="green"
+                          variant="default"
                           aria-label={t("lessons.attendance.markOf", { name, state: label(mark) })}
                           onClick={() => set(s.id, "present")}
                         >
@@ -124,7 +123,7 @@ export function AttendanceSheet({ lesson }: { lesson: LessonDetail }) {
                         <Button
                           size="compact-sm"
                           variant={mark === "absent" ? "filled" : "default"}
-                          color="red"
+                          color="red.9"
                           aria-pressed={mark === "absent"}
                           aria-label={t("lessons.attendance.absentOf", { name })}
                           onClick={() => toggle(s.id, "absent")}
@@ -153,7 +152,7 @@ export function AttendanceSheet({ lesson }: { lesson: LessonDetail }) {
                           })}
                         </Text>
                         {s.failed_by_delay ? (
-                          <Badge color="red" variant="outline">
+                          <Badge color="red.9" variant="outline">
                             {t("lessons.attendance.failed")}
                           </Badge>
                         ) : null}

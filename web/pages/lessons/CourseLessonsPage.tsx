@@ -66,7 +66,14 @@ export function CourseLessonsPage() {
         title: t("lessons.fields.weight"),
         sortable: true,
         noWrap: true,
-        render: (l) => (l.evaluated ? <Badge variant="light">{l.weight} %</Badge> : "—"),
+        render: (l) =>
+          l.evaluated ? (
+            <Badge variant="light" c="dark">
+              {l.weight} %
+            </Badge>
+          ) : (
+            "—"
+          ),
       },
       { accessor: "absences", title: t("lessons.fields.absences"), textAlign: "right" },
       { accessor: "delays", title: t("lessons.fields.delays"), textAlign: "right" },

@@ -58,7 +58,7 @@ export function LessonPage() {
         </div>
         <Group gap="xs">
           {data.evaluated ? (
-            <Badge size="lg" variant="light">
+            <Badge size="lg" variant="light" c="dark">
               {t("lessons.detail.weight", { weight: data.weight })}
             </Badge>
           ) : null}

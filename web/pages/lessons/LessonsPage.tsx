@@ -35,7 +35,6 @@ export function LessonsPage() {
   const params = parseListParams(searchParams);
   const periodParam = Number(searchParams.get("period_id"));
   const periodId = Number.isInteger(periodParam) && periodParam > 0 ? periodParam : null;
-  const periods = usePeriods();
   const filters = { period_id: isAdmin ? periodId : undefined };
   const list = useMyCourseSections(params, filters, !isAdmin || periodId !== null);
 
@@ -67,7 +66,7 @@ export function LessonsPage() {
         title: t("lessons.fields.evaluatedWeight"),
         noWrap: true,
         render: (c) => (
-          <Badge variant="light" color={c.evaluated_weight >= 100 ? "green" : "blue"}>
+          <Badge variant="light" c="dark" color={c.evaluated_weight >= 100 ? "green" : "blue"}>
             {c.evaluated_weight} %
           </Badge>
         ),
@@ -106,8 +105,7 @@ export function LessonsPage() {
         {title}
       </Title>
       {isAdmin ? (
-        <PeriodSelector
-          periods={periods.data}
+        <AdminPeriodSelector
           value={periodId}
           onChange={(id) =>
             setSearchParams({
@@ -115,7 +113,6 @@ export function LessonsPage() {
               ...(id ? { period_id: String(id) } : {}),
             })
           }
-          w={180}
         />
       ) : null}
       <DataTable<MyCourseSection>
@@ -134,4 +131,16 @@ export function LessonsPage() {
       />
     </Stack>
   );
+}
+
+/** The period selector of the administrators' view (the periods list is theirs only: spec.md §6). */
+function AdminPeriodSelector({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const periods = usePeriods();
+  return <PeriodSelector periods={periods.data} value={value} onChange={onChange} w={180} />;
 }

@@ -85,7 +85,7 @@ export function NotesSheet({ lesson }: { lesson: LessonDetail }) {
                   <Table.Td>{s.identity_document}</Table.Td>
                   <Table.Td>
                     {s.failed_by_delay ? (
-                      <Badge color="red" variant="outline">
+                      <Badge color="red.9" variant="outline">
                         {t("lessons.attendance.failed")}
                       </Badge>
                     ) : (
