@@ -89,6 +89,11 @@ test.describe("bitácoras", () => {
     expect(((await own.json()).data as { subject: string }[]).map((b) => b.subject)).toContain(subject);
     await context.close();
 
+    // Staff see it on the student's "Bitácoras" sub-page too.
+    await page.goto(`/students/${student!.id}/binnacles`);
+    await expect(page.getByText(subject)).toBeVisible();
+    await page.goto("/binnacles");
+
     // Edit, then delete with the Sí/No question.
     const row = page.getByRole("row").filter({ hasText: subject });
     await row.getByRole("link", { name: "Editar" }).click();
