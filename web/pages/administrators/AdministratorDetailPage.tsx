@@ -63,7 +63,7 @@ function AccountCard({ account }: { account: Administrator }) {
                 {roleLabel(t, account.type)}
               </Badge>
               <StateBadge account={account} t={t} />
-              <Badge variant="outline" color={account.confirmed ? "green.9" : "orange.9"}>
+              <Badge variant="dot" color={account.confirmed ? "green" : "orange"}>
                 {account.confirmed
                   ? t("administrators.account.confirmed")
                   : t("administrators.account.pending")}
@@ -90,7 +90,7 @@ function AccountCard({ account }: { account: Administrator }) {
             {canToggle(user, account) ? (
               <Button
                 variant={account.disabled ? "filled" : "outline"}
-                color={account.disabled ? "green.8" : "red"}
+                color={account.disabled ? "teal" : "red"}
                 leftSection={
                   account.disabled ? (
                     <IconLockOpen size={16} aria-hidden />

@@ -68,7 +68,7 @@ export function AdministratorListPage() {
         <Button
           size="compact-sm"
           variant="subtle"
-          color={account.disabled ? "green.8" : "red"}
+          color={account.disabled ? "teal" : "red"}
           leftSection={
             account.disabled ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />
           }
