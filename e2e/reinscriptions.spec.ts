@@ -1,0 +1,99 @@
+import { expect, type Page, test } from "@playwright/test";
+import { artifact, expectAccessible, loginViaApi } from "./support";
+
+type Preview = {
+  student: { id: number; first_name: string; last_name: string; identity_document: string };
+  approved: boolean;
+  outcome: string;
+  reasons: string[];
+  target_period: { id: number } | null;
+  options: { semester: { id: number; code: string } }[];
+};
+
+/** The API as the logged-in admin (the token the page stored). */
+function apiOf(page: Page, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async <T>(url: string) => {
+      const r = await page.request.get(`/api${url}`, { headers });
+      expect(r.status(), url).toBe(200);
+      return ((await r.json()) as { data: T }).data;
+    },
+    send: async (method: "POST" | "PATCH", url: string, data: unknown) => {
+      const r = await page.request.fetch(`/api${url}`, { method, headers, data });
+      expect(r.status(), `${method} ${url}: ${await r.text()}`).toBeLessThan(300);
+    },
+  };
+}
+
+/** Picks a student in the picker by their cédula. */
+async function pickStudent(page: Page, p: Preview) {
+  const picker = page.getByRole("combobox", { name: "Estudiante" });
+  await picker.fill(p.student.identity_document);
+  await page
+    .getByRole("option", {
+      name: `${p.student.last_name}, ${p.student.first_name} — ${p.student.identity_document}`,
+    })
+    .click();
+}
+
+test("an admin re-inscribes an approved student into the next period and sees why another cannot move on", async ({
+  page,
+}) => {
+  const { access_token } = await loginViaApi(page, "admin", "/home");
+  const api = apiOf(page, access_token);
+
+  // The demo's first-semester students of two specializations, judged by the notes given so far.
+  const sections = await api.get<{ id: number; code: string }[]>("/sections?limit=0");
+  const firsts = sections.filter((s) => s.code === "INF-S1A" || s.code === "ADM-S1A");
+  const previews: Preview[] = [];
+  for (const section of firsts) {
+    const students = await api.get<{ id: number }[]>(`/sections/${section.id}/students?limit=0`);
+    for (const s of students)
+      previews.push(await api.get<Preview>(`/students/${s.id}/courses/next-semester`));
+  }
+  const approved = previews.find((p) => p.approved && p.outcome === "next_semester");
+  const failing = previews.find((p) => !p.approved && p.reasons.some((r) => r.startsWith("Reprobó")));
+  expect(approved, "a demo student who passed every course").toBeTruthy();
+  expect(failing, "a demo student who failed a course").toBeTruthy();
+  if (!approved || !failing) return;
+
+  // The next period opens its inscriptions and gets a section of the semester the student moves to.
+  const next = approved.target_period!.id;
+  await api.send("PATCH", `/periods/${next}/open-inscriptions`, { enabled_inscriptions: true });
+  await api.send("POST", "/sections", {
+    period_id: next,
+    semester_id: approved.options[0]!.semester.id,
+    letter_code: "A",
+    males_limit: 15,
+    females_limit: 15,
+  });
+
+  await page.goto("/reinscriptions/create");
+  await expect(page.getByRole("heading", { name: "Reinscribir estudiante" })).toBeVisible();
+  await expectAccessible(page, "/reinscriptions/create");
+
+  // The failing one: the reason in Spanish, with the course and its note.
+  await pickStudent(page, failing);
+  await expect(page.getByText("Por qué no avanza")).toBeVisible();
+  await expect(page.getByText(failing.reasons[0]!, { exact: true })).toBeVisible();
+  await expect(page.getByText("Repite materias")).toBeVisible();
+  await page.screenshot({ path: artifact("reinscription-refused"), fullPage: true });
+  await expectAccessible(page, "/reinscriptions/create (no avanza)");
+
+  // The approved one moves on.
+  await pickStudent(page, approved);
+  await expect(page.getByText("Pasa al siguiente semestre")).toBeVisible();
+  await page.getByRole("button", { name: "Reinscribir" }).click();
+  const name = `${approved.student.first_name} ${approved.student.last_name}`;
+  await expect(page.getByRole("heading", { name: `Reinscripción de ${name}` })).toBeVisible();
+  await expect(page.getByText(`${approved.options[0]!.semester.code} · Sección:`)).toBeVisible();
+  await page.screenshot({ path: artifact("reinscription-detail"), fullPage: true });
+  await expectAccessible(page, "/reinscriptions/{id}");
+
+  await page.goto(`/reinscriptions?search=${encodeURIComponent(approved.student.identity_document)}`);
+  await expect(page.getByRole("cell", { name: approved.student.identity_document }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /Exportar CSV/ })).toBeVisible();
+  await page.screenshot({ path: artifact("reinscriptions-list"), fullPage: true });
+  await expectAccessible(page, "/reinscriptions");
+});
