@@ -55,3 +55,18 @@ test("recorrido: el horario semanal de una sección", async ({ page }) => {
   await expectAccessible(page, "weekly grid");
   await page.screenshot({ path: save("weekly-grid"), fullPage: true });
 });
+
+test("recorrido: el listado de estudiantes y el formulario de inscripción", async ({ page }) => {
+  await page.goto("/login");
+  await loginThroughUi(page, accounts.admin.email, accounts.admin.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/students?search=gonzalez");
+  await expect(page.getByRole("cell", { name: /González/ }).first()).toBeVisible();
+  await expectAccessible(page, "students");
+  await page.screenshot({ path: save("students-list") });
+
+  await page.goto("/inscriptions/create");
+  await expect(page.getByText(/^Período de inscripción: \d{4}-\d$/)).toBeVisible();
+  await expectAccessible(page, "inscription form");
+  await page.screenshot({ path: save("inscription-form"), fullPage: true });
+});

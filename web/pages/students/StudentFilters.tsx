@@ -75,7 +75,7 @@ function InscriptionFilters({ value, onChange }: Omit<Props, "withInscriptionFil
         label={t("students.fields.period")}
         placeholder={t("students.filters.allPeriods")}
         clearable
-        w={150}
+        w={180}
         data={(periods.data ?? []).map((p) => ({ value: String(p.id), label: periodLabel(p) }))}
         value={value.period_id ?? null}
         onChange={(v) => set({ period_id: asValue(v), semester_id: undefined, section_id: undefined })}
@@ -96,7 +96,7 @@ function InscriptionFilters({ value, onChange }: Omit<Props, "withInscriptionFil
         placeholder={periodId ? t("students.filters.allSemesters") : t("students.filters.choosePeriod")}
         clearable
         disabled={!periodId}
-        w={170}
+        w={180}
         data={semesters}
         value={value.semester_id ?? null}
         onChange={(v) => set({ semester_id: asValue(v), section_id: undefined })}
@@ -106,7 +106,7 @@ function InscriptionFilters({ value, onChange }: Omit<Props, "withInscriptionFil
         placeholder={periodId ? t("students.filters.allSections") : t("students.filters.choosePeriod")}
         clearable
         disabled={!periodId}
-        w={150}
+        w={180}
         data={sectionOptions}
         value={value.section_id ?? null}
         onChange={(v) => set({ section_id: asValue(v) })}

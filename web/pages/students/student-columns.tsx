@@ -29,6 +29,8 @@ export function studentColumns(t: TFunction): DataTableColumn<Student>[] {
     {
       accessor: "gender",
       title: t("students.fields.gender"),
+      // Shown from "Columnas": at 1280 px the row's actions must fit.
+      hiddenByDefault: true,
       sortable: true,
       noWrap: true,
       render: (s) => t(`students.genders.${s.gender}`),
