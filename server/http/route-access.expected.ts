@@ -301,10 +301,22 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
 
   // Final deliveries (9C; spec.md §6 "list and detail: all; create and update: admin, coordinator").
   "GET /api/final-deliveries": "everyone",
-  "GET /api/final-deliveries/:id": byRecord("everyone", "a student sees only the deliveries they are part of"),
-  "POST /api/final-deliveries": byRecord("finalDeliveriesWrite", "a coordinator only in their specialization"),
-  "PATCH /api/final-deliveries/:id": byRecord("finalDeliveriesWrite", "a coordinator only in their specialization"),
-  "DELETE /api/final-deliveries/:id": byRecord("finalDeliveriesWrite", "a coordinator only in their specialization"),
+  "GET /api/final-deliveries/:id": byRecord(
+    "everyone",
+    "a student sees only the deliveries they are part of",
+  ),
+  "POST /api/final-deliveries": byRecord(
+    "finalDeliveriesWrite",
+    "a coordinator only in their specialization",
+  ),
+  "PATCH /api/final-deliveries/:id": byRecord(
+    "finalDeliveriesWrite",
+    "a coordinator only in their specialization",
+  ),
+  "DELETE /api/final-deliveries/:id": byRecord(
+    "finalDeliveriesWrite",
+    "a coordinator only in their specialization",
+  ),
   "GET /api/final-deliveries/:id/students": byRecord("everyone", "a student sees only their own row"),
   "POST /api/final-deliveries/:id/teachers/:teacher_id": byRecord(
     "finalDeliveriesWrite",
