@@ -10,6 +10,7 @@ import { earlyErrorOptions, registerErrorHandling } from "./http/error-handler.j
 import { openapiPlugin } from "./http/openapi.js";
 import { registerSecurity } from "./http/security.js";
 import { validatorCompiler } from "./http/validation.js";
+import { evaluationRemindersJobPlugin } from "./jobs/evaluation-reminders.js";
 import { expiryJobPlugin } from "./jobs/expiry.js";
 import { jobsPlugin } from "./jobs/index.js";
 import { loggerOptions } from "./lifecycle/logger.js";
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Timed jobs (once across all servers); nothing runs until app.jobs.start().
   await app.register(jobsPlugin);
   await app.register(expiryJobPlugin);
+  await app.register(evaluationRemindersJobPlugin);
   await app.register(openapiPlugin);
   await app.register(registerModules, { prefix: "/api" });
   // Backups: the /backups page's calls, the schedule (BACKUP_EVERY_HOURS) and `npm run backup`'s endpoint.

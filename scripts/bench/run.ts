@@ -1,6 +1,7 @@
 // `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--slice=2] [--connections=10]
 //                 [--classrooms=5000] [--students=20000] [--backup-files-mb=500] [--backup-rows=50000]
 //                 [--only=text] [--skip-demo-memory]`
+// (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone.)
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
 // (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
 // scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
@@ -23,6 +24,7 @@ import { benchFileServing, fileServingName, prepareFileServing } from "./file-se
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 import { prepareSchedules } from "./schedules.js";
 import { benchInscriptionStorm, inscriptionStormName, prepareStudents } from "./students.js";
+import { prepareTeaching } from "./teaching.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 type Kind = "pglite" | "postgres";
@@ -188,27 +190,34 @@ async function drive(opts: {
   const { scenario, ctx } = opts;
   const headers = scenario.headers?.(ctx) ?? {};
   const body = scenario.body ? JSON.stringify(scenario.body(ctx)) : undefined;
+  // Bodies in turn (a write whose rows must change with every request).
+  const bodies = scenario.bodies?.(ctx).map((b) => JSON.stringify(b));
+  let turn = 0;
   const latencies: number[] = [];
   const instance = autocannon({
     url: opts.baseUrl + scenario.path(ctx),
     method: scenario.method ?? "GET",
     headers,
-    body,
+    body: bodies ? bodies[0] : body,
     // At a fixed rate, enough connections that a slow answer does not hold back the next arrival (one
     // per 10 req/s: a client waiting 100 ms still sends on time), so the rate stays open-loop.
     connections: opts.rate ? Math.min(connections, Math.max(1, Math.ceil(opts.rate / 10))) : connections,
     overallRate: opts.rate,
     duration: opts.seconds,
-    requests: scenario.varyAddress
-      ? [
-          {
-            setupRequest: (req: Record<string, unknown>) => ({
-              ...req,
-              headers: { ...(req.headers as object), "x-forwarded-for": nextAddress() },
-            }),
-          },
-        ]
-      : undefined,
+    requests:
+      scenario.varyAddress || bodies
+        ? [
+            {
+              setupRequest: (req: Record<string, unknown>) => ({
+                ...req,
+                ...(bodies ? { body: bodies[turn++ % bodies.length] } : {}),
+                ...(scenario.varyAddress
+                  ? { headers: { ...(req.headers as object), "x-forwarded-for": nextAddress() } }
+                  : {}),
+              }),
+            },
+          ]
+        : undefined,
   });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
     latencies.push(ms);
@@ -363,6 +372,10 @@ async function benchKind(kind: Kind) {
         `one insert per table) in ${students.seedSeconds.toFixed(1)} s`,
     );
   }
+  // A section of 35 students × 8 courses × 10 evaluations (issue 9), for the teaching scenarios.
+  const teaching = selected.some((s) => s.needsTeaching)
+    ? await prepareTeaching({ databaseUrl, dataDir })
+    : undefined;
   let stormReport: string | null = null;
   let backupReport: string | null = null;
   const benchBackupDir = mkdtempSync(path.join(tmpdir(), "aula-bench-backups-"));
@@ -421,6 +434,16 @@ async function benchKind(kind: Kind) {
     const session = (await login.json()) as { access_token: string; user: { id: number } };
     ctx.adminAuth = `Bearer ${session.access_token}`;
     ctx.userId = session.user.id;
+    if (teaching) {
+      const teacherLogin = await fetch(`${base}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: teaching.teacherEmail, password: teaching.teacherPassword }),
+      });
+      if (!teacherLogin.ok) throw new Error(`bench teacher login failed: ${teacherLogin.status}`);
+      const t = (await teacherLogin.json()) as { access_token: string };
+      ctx.teaching = { ...teaching, teacherAuth: `Bearer ${t.access_token}` };
+    }
     await new Promise((r) => setTimeout(r, 2000));
     memory.idle = rssMb(server.pid);
     const serverPid = server.pid;

@@ -1,6 +1,7 @@
 // The bench's scenarios: one entry per measured call. Later issues append theirs to `scenarios`.
 import type { ScheduleBenchIds } from "./schedules.js";
 import type { StudentBenchIds } from "./students.js";
+import { attendancePayloads, type TeachingBenchIds } from "./teaching.js";
 
 /** What a scenario may use, prepared by the bench after seeding and starting the server. */
 export type BenchContext = {
@@ -14,6 +15,8 @@ export type BenchContext = {
   schedules?: ScheduleBenchIds;
   /** The bench school of `--students` students (students.ts). */
   students?: StudentBenchIds;
+  /** The teaching bench's section of 35 students (teaching.ts) and its teacher's bearer header value. */
+  teaching?: TeachingBenchIds & { teacherAuth: string };
 };
 
 export type Scenario = {
@@ -24,6 +27,8 @@ export type Scenario = {
   path: (ctx: BenchContext) => string;
   headers?: (ctx: BenchContext) => Record<string, string>;
   body?: (ctx: BenchContext) => unknown;
+  /** Bodies sent in turn, one per request (writes whose rows must change every time); overrides `body`. */
+  bodies?: (ctx: BenchContext) => unknown[];
   /** Each request from another client address (X-Forwarded-For; the server runs with TRUST_PROXY=1). */
   varyAddress?: boolean;
   /** Arrival rate (requests/s) of the fixed-rate run; default: a quarter of the reference's full speed. */
@@ -36,6 +41,8 @@ export type Scenario = {
   goalP95Ms?: number;
   /** Reads the bench school of students.ts (seeded only when a scenario that needs it runs). */
   needsStudents?: boolean;
+  /** Uses the teaching bench of teaching.ts (seeded only when a scenario that needs it runs). */
+  needsTeaching?: boolean;
 };
 
 const asAdmin = (ctx: BenchContext) => ({ authorization: ctx.adminAuth });
@@ -114,5 +121,30 @@ export const scenarios: Scenario[] = [
     goalPercent: 40,
     goalP95Ms: 50,
     needsStudents: true,
+  },
+  // Teaching (issue 9): a section of 35 students × 8 courses × 10 evaluations (teaching.ts). Saving a
+  // lesson's attendance for the 35 students in one request as their teacher (two payloads in turn, so rows
+  // change every time; each change also goes to the audit trail), and the section's notes report.
+  {
+    name: "PATCH /api/lessons/{id}/register (attendance of 35 students, one request)",
+    method: "PATCH",
+    path: (ctx) => `/api/lessons/${ctx.teaching?.lessonId}/register`,
+    headers: (ctx) => ({
+      authorization: ctx.teaching?.teacherAuth ?? "",
+      "content-type": "application/json",
+    }),
+    bodies: (ctx) => attendancePayloads(ctx.teaching?.studentIds ?? []),
+    rate: 20,
+    fixedRateOnly: true,
+    goalP95Ms: 50,
+    needsTeaching: true,
+  },
+  {
+    name: "GET /api/sections/{id}/students-courses-notes (35 students × 8 courses × 10 evaluations)",
+    path: (ctx) => `/api/sections/${ctx.teaching?.sectionId}/students-courses-notes`,
+    headers: asAdmin,
+    rate: 20,
+    goalP95Ms: 80,
+    needsTeaching: true,
   },
 ];

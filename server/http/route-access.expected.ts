@@ -339,4 +339,5 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
     "a student sees only the deliveries they are part of",
   ),
   "GET /api/download-work-cover": byRecord("everyone", "a student only their own cover"),
+  "GET /api/profile/schedules": byRecord("mySchedule", "the caller's own week only"),
 };

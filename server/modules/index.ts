@@ -10,6 +10,7 @@ import { finalDeliveriesRoutes } from "./final-deliveries/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
 import { inscriptionsRoutes } from "./inscriptions/routes.js";
 import { lessonsRoutes } from "./lessons/routes.js";
+import { myScheduleRoutes } from "./my-schedule/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
@@ -57,4 +58,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(binnaclesRoutes);
   await app.register(finalDeliveriesRoutes);
   await app.register(lessonsRoutes);
+  await app.register(myScheduleRoutes);
 }

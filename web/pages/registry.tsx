@@ -313,6 +313,9 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/reinscriptions": reinscriptions.list,
   "/reinscriptions/create": reinscriptions.create,
   "/reinscriptions/:id": reinscriptions.detail,
+  "/profile/schedule": lazyPage(() =>
+    withAreaTexts(import("./my-schedule")).then((m) => ({ default: m.MySchedulePage })),
+  ),
   "/withdrawals": lazyPage(() =>
     withAreaTexts(import("./withdrawals")).then((m) => ({ default: m.WithdrawalsPage })),
   ),

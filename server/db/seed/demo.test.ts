@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import { verifyPassword } from "../../auth/password.js";
+import { signAccessToken } from "../../auth/tokens.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import type { Db } from "../client.js";
@@ -164,6 +165,108 @@ describe("demo seed", () => {
     expect(await count("student_period_fees where completed_at is not null")).toBe(20);
   });
 
+  it("takes attendance in most past lessons and evaluates 50 %, leaving room for a final delivery", async () => {
+    // This period's lessons (the older period has its own).
+    const current = `lessons l join course_sections cs on cs.id = l.course_section_id
+      join sections se on se.id = cs.section_id join periods p on p.id = se.period_id and p.enabled`;
+    const past = await count(`${current} where l.date < '2031-03-12'`);
+    const registered = await count(`${current} where l.registered_at is not null`);
+    expect(registered / past).toBeGreaterThan(0.8);
+    // The last two days' lessons still wait for their attendance, and have none.
+    expect(await count(`${current} where l.registered_at is null and l.date < '2031-03-10'`)).toBe(0);
+    expect(
+      await count(`${current} where l.registered_at is null and l.date >= '2031-03-10'`),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(
+        "lessons l where registered_at is null and exists (select 1 from lesson_students ls where ls.lesson_id = l.id)",
+      ),
+    ).toBe(0);
+    // Three evaluations per course section, 50 % in all; with the final delivery, never past 100 %.
+    expect(await count(`${current} where l.evaluated`)).toBe(48 * 3);
+    expect(
+      await count(
+        `(select l.course_section_id from ${current} where l.evaluated group by 1 having sum(l.weight) <> 50) x`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(`(select l.course_section_id from lessons l
+        join final_deliveries f on f.course_section_id = l.course_section_id
+        group by l.course_section_id, f.final_delivery_value_percent
+        having sum(l.weight) + f.final_delivery_value_percent > 100) x`),
+    ).toBe(0);
+    // Notes for most evaluations of course sections with students; some still missing (the reminder's case).
+    const taught =
+      "exists (select 1 from course_enrolments e where e.course_section_id = l.course_section_id)";
+    const evaluated = await count(`${current} where l.evaluated and ${taught}`);
+    const graded = await count(
+      `${current} where l.evaluated and ${taught} and exists (select 1 from lesson_students ls where ls.lesson_id = l.id and ls.note is not null)`,
+    );
+    expect(graded / evaluated).toBeGreaterThan(0.8);
+    expect(graded).toBeLessThan(evaluated);
+  });
+
+  it("has one student failed by absences in one course section", async () => {
+    const failed = await ctx.db.execute(sql`
+      select ls.student_id, l.course_section_id, se.code
+        from lesson_students ls join lessons l on l.id = ls.lesson_id
+        join course_sections cs on cs.id = l.course_section_id join courses c on c.id = cs.course_id
+        join sections se on se.id = cs.section_id
+       group by ls.student_id, l.course_section_id, se.code, c.max_absences_to_fail
+      having count(*) filter (where ls.attendance = 'absent')
+             + count(*) filter (where ls.attendance = 'delayed') / 3 > c.max_absences_to_fail`);
+    const rows = (
+      failed as unknown as { rows: { student_id: number; course_section_id: number; code: string }[] }
+    ).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.code).toBe("INF-S1A");
+    // The lessons module agrees: a bulk note update skips them, in Spanish.
+    const [lesson] = (
+      (await ctx.db.execute(
+        sql`select id from lessons where course_section_id = ${rows[0]!.course_section_id} and evaluated order by date desc limit 1`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    // A demo administrator (a user of another domain would make the database no demo for ensureDemo).
+    const [demoAdmin] = await ctx.db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(eq(s.users.type, Role.admin));
+    const { token } = await signAccessToken({
+      secret: ctx.config.jwtSecret,
+      userId: demoAdmin!.id,
+      ttlSeconds: 600,
+    });
+    const admin = { authorization: `Bearer ${token}` };
+    const res = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/lessons/${lesson!.id}/students/bulk-update`,
+      headers: admin,
+      payload: { students: [{ student_id: rows[0]!.student_id, note: 15 }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.skipped_student_ids).toEqual([rows[0]!.student_id]);
+    expect(res.json().data.message).toBe(
+      "Algunos estudiantes no se pudieron editar ya que tienen la materia aplazada por inasistencias.",
+    );
+  });
+
+  it("has a final delivery judged by two teachers, most students graded by both", async () => {
+    expect(await count("final_deliveries")).toBe(1);
+    expect(
+      await count(
+        "final_deliveries f join course_sections cs on cs.id = f.course_section_id join courses c on c.id = cs.course_id where c.supports_final_delivery and (f.delivery_at at time zone 'UTC')::date = '2031-03-11'",
+      ),
+    ).toBe(1);
+    expect(await count("final_delivery_jury")).toBe(2);
+    const students = await count("final_delivery_students");
+    expect(students).toBeGreaterThan(5);
+    const gradedByBoth = await count(
+      "(select student_id from final_delivery_notes group by student_id having count(*) = 2) x",
+    );
+    expect(gradedByBoth).toBe(students - 2);
+    expect(await count("final_delivery_notes where note < 10 or note > 20")).toBe(0);
+  });
+
   it("fills the calendar and the notifications", async () => {
     expect(await count("holidays")).toBeGreaterThanOrEqual(12);
     expect(await count("activities")).toBe(15);
@@ -178,7 +281,14 @@ describe("demo seed", () => {
     expect(await count("notification_receivers where read_at is null")).toBeGreaterThan(0);
     expect(await count("pre_inscriptions")).toBe(4);
     expect(await count("document_requests")).toBe(5);
-    expect(await count("binnacles")).toBe(8);
+    // Eight by the teachers of the first sections, one about the student failed by absences, two by a coordinator.
+    expect(await count("binnacles")).toBe(11);
+    expect(
+      await count("binnacles b join teachers t on t.user_id = b.author_user_id where t.is_coordinator"),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await count("binnacles b join teachers t on t.user_id = b.author_user_id where not t.is_coordinator"),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("is not seeded twice by ensureDemo, which still answers the logins", async () => {

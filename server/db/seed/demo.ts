@@ -129,7 +129,7 @@ async function fill(tx: DbOrTx, now: Date): Promise<DemoAccounts> {
   const inscriptions = await seedEnrolment(tx, academics, people, sections);
   await seedMoney(tx, random, academics, people, inscriptions, today, now);
   const holidays = await seedCalendar(tx, academics);
-  await seedLessons(tx, random, academics, sections, inscriptions, holidays, today);
+  await seedLessons(tx, random, academics, people, sections, inscriptions, holidays, today);
   await seedCommunication(tx, random, academics, people, inscriptions, today, now);
   await seedHistory(tx, academics, people, sections, inscriptions, holidays, now);
   return people.accounts;

@@ -54,6 +54,8 @@ const sectionDefs = [
 
 export type SeededSection = {
   id: number;
+  /** e.g. INF-S1A. */
+  code: string;
   semesterId: number;
   specializationId: number;
   size: number;
@@ -147,6 +149,7 @@ export async function seedSections(db: DbOrTx, academics: SeededAcademics, peopl
     });
     sections.push({
       id: sectionRows[k]!.id,
+      code: `${d.semester}${d.letter}`,
       semesterId: semester.id,
       specializationId: semester.specializationId,
       size: d.size,
@@ -231,10 +234,11 @@ export async function seedPeriodSections(
   await db
     .insert(s.courseSectionTeachers)
     .values(csRows.map((cs) => ({ courseSectionId: cs.id, teacherId: teacherOfCourse.get(cs.courseId)! })));
-  return rows.map((r) => {
+  return rows.map((r, k) => {
     const semester = academics.semesters.find((x) => x.id === r.semesterId)!;
     return {
       id: r.id,
+      code: `${defs[k]!.semester}${defs[k]!.letter}`,
       semesterId: r.semesterId,
       specializationId: semester.specializationId,
       size: 0,

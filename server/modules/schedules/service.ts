@@ -280,6 +280,8 @@ export async function weeklyGrid(opts: {
   sectionId?: number;
   classroomId?: number;
   teacherId?: number;
+  /** Only these course sections (a student's own week); none: no slots. */
+  courseSectionIds?: readonly number[];
 }): Promise<{ periodId: number | null; classHours: ClassHourRow[]; slots: GridSlotRow[] }> {
   const { db } = opts;
   const periodId = await resolvePeriodId(db, opts.periodId, opts.sectionId !== undefined);
@@ -288,6 +290,7 @@ export async function weeklyGrid(opts: {
     .from(classHours)
     .orderBy(asc(classHours.startTime), asc(classHours.id));
   if (periodId === null && opts.sectionId === undefined) return { periodId, classHours: hours, slots: [] };
+  if (opts.courseSectionIds?.length === 0) return { periodId, classHours: hours, slots: [] };
   const rows = await db
     .select({
       day: scheduleSlots.day,
@@ -311,6 +314,9 @@ export async function weeklyGrid(opts: {
         opts.teacherId === undefined
           ? undefined
           : teacherFilter(opts.teacherId, scheduleSlots.courseSectionId as unknown as SQL),
+        opts.courseSectionIds === undefined
+          ? undefined
+          : inArray(scheduleSlots.courseSectionId, [...opts.courseSectionIds]),
       ),
     )
     .orderBy(asc(scheduleSlots.day), asc(scheduleSlots.classHourId), asc(sections.code), asc(courses.code));

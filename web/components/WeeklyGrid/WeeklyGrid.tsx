@@ -1,4 +1,4 @@
-import { Box, Paper, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Badge, Box, Paper, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { slotKey } from "../../../common/schedule/clashes";
@@ -27,6 +27,8 @@ export interface WeeklyGridProps {
   days?: readonly number[];
   /** Hide class hours without anything in any day (default false: the whole school day). */
   compact?: boolean;
+  /** Today's weekday (1 Monday … 7 Sunday, in the school's time zone): its column is marked. */
+  today?: number;
 }
 
 const toneColors: Record<NonNullable<GridItem["tone"]>, { bg: string; border: string }> = {
@@ -34,6 +36,9 @@ const toneColors: Record<NonNullable<GridItem["tone"]>, { bg: string; border: st
   draft: { bg: "var(--mantine-color-teal-light)", border: "var(--mantine-color-teal-6)" },
   clash: { bg: "var(--mantine-color-red-light)", border: "var(--mantine-color-red-7)" },
 };
+
+/** Today's column: a tinted background (the header also says "Hoy"). */
+const todayStyle = { background: "var(--mantine-color-yellow-light)" };
 
 /**
  * The week as a table: days (Monday to Saturday) across, class hours down, times on a 12-hour clock.
@@ -45,6 +50,7 @@ export function WeeklyGrid({
   caption,
   days = weekdays,
   compact = false,
+  today,
 }: WeeklyGridProps) {
   const { t } = useTranslation();
   const rows = compact
@@ -68,8 +74,19 @@ export function WeeklyGrid({
               {t("schedules.grid.hour")}
             </Table.Th>
             {days.map((day) => (
-              <Table.Th key={day} scope="col">
+              <Table.Th
+                key={day}
+                scope="col"
+                aria-current={day === today ? "date" : undefined}
+                data-today={day === today || undefined}
+                style={day === today ? todayStyle : undefined}
+              >
                 {t(`schedules.days.${day}`)}
+                {day === today ? (
+                  <Badge size="xs" ml={6} variant="filled" color="blue.8">
+                    {t("personSchedule.today")}
+                  </Badge>
+                ) : null}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -97,7 +114,11 @@ export function WeeklyGrid({
               {days.map((day) => {
                 const cell = items.get(slotKey(day, hour.id)) ?? [];
                 return (
-                  <Table.Td key={day} style={{ verticalAlign: "top" }} data-slot={slotKey(day, hour.id)}>
+                  <Table.Td
+                    key={day}
+                    style={{ verticalAlign: "top", ...(day === today ? todayStyle : {}) }}
+                    data-slot={slotKey(day, hour.id)}
+                  >
                     <Stack gap={4}>
                       {cell.map((item) => {
                         const tone = item.tone ?? "default";

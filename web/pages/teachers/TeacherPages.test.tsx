@@ -211,6 +211,45 @@ describe("teacher pages", () => {
     expect(screen.queryByRole("link", { name: "Editar" })).toBeNull();
   });
 
+  it("shows the teacher's weekly grid with today's column marked (school time zone)", async () => {
+    // 03:00 UTC on Wednesday is still Tuesday in Caracas.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-25T03:00:00Z"));
+    try {
+      loginAs(Role.coordinator);
+      mockFetch((url) => {
+        if (url === "/api/teachers/7") return jsonResponse(200, { data: teacher(7) });
+        if (url === "/api/teachers/7/schedules")
+          return jsonResponse(200, {
+            data: {
+              period_id: 1,
+              class_hours: [{ id: 1, start_time: "07:00", end_time: "07:45" }],
+              slots: [
+                {
+                  day: 2,
+                  class_hour_id: 1,
+                  schedule_id: 3,
+                  course_section_id: 4,
+                  course: { id: 5, code: "MAT-101", title: "Matemática I" },
+                  section: { id: 6, code: "CB-S1A" },
+                  classroom: { id: 7, code: "A-101", multiple_sections: false },
+                  teachers: [{ id: 7, name: "Nombre7 Apellido7" }],
+                },
+              ],
+            },
+          });
+      });
+      renderApp("/teachers/7/schedule");
+      expect(await screen.findByText("CB-S1A — Matemática I")).toBeInTheDocument();
+      const marked = within(screen.getByTestId("weekly-grid"))
+        .getAllByRole("columnheader")
+        .filter((h) => h.getAttribute("aria-current") === "date");
+      expect(marked.map((h) => h.textContent)).toEqual(["MartesHoy"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says the teacher was not found when the server refuses a coordinator", async () => {
     loginAs(Role.coordinator);
     mockFetch((url) =>

@@ -2,6 +2,7 @@ import { Alert, Center, Loader } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { slotKey } from "../../../common/schedule/clashes";
+import { weekdayIn } from "../../../common/time";
 import { type Teacher, useTeacherSchedule } from "../../api/teachers";
 import { type GridItem, WeeklyGrid } from "../../components/WeeklyGrid";
 import { teacherName } from "./teacher-columns";
@@ -38,6 +39,7 @@ export function TeacherScheduleView({ teacher }: { teacher: Teacher }) {
         classHours={grid.data.class_hours}
         items={items}
         caption={t("teachers.schedule.caption", { name: teacherName(teacher) })}
+        today={weekdayIn()}
       />
     </>
   );

@@ -1,0 +1,104 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { Role } from "../../../common/roles";
+import type { WeeklyGrid } from "../../../common/schemas/schedules";
+import { jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+
+// The page loads lazily; the first, cold import is slow on a busy machine: warm it once.
+beforeAll(async () => {
+  await import("./index");
+}, 60_000);
+
+beforeEach(() => resetAppState());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const grid: WeeklyGrid = {
+  period_id: 3,
+  class_hours: [
+    { id: 1, start_time: "07:00", end_time: "07:45" },
+    { id: 2, start_time: "07:45", end_time: "08:30" },
+    { id: 3, start_time: "13:00", end_time: "13:45" },
+  ],
+  slots: [
+    {
+      day: 3,
+      class_hour_id: 1,
+      schedule_id: 11,
+      course_section_id: 5,
+      course: { id: 2, code: "PRO-101", title: "Programación I" },
+      section: { id: 4, code: "INF-S1A" },
+      classroom: { id: 7, code: "LAB-1", multiple_sections: false },
+      teachers: [{ id: 9, name: "Ana María Pérez" }],
+    },
+    {
+      day: 1,
+      class_hour_id: 2,
+      schedule_id: 12,
+      course_section_id: 6,
+      course: { id: 3, code: "MAT-101", title: "Matemática I" },
+      section: { id: 4, code: "INF-S1A" },
+      classroom: { id: 8, code: "A-101", multiple_sections: false },
+      teachers: [{ id: 9, name: "Ana María Pérez" }],
+    },
+  ],
+};
+
+/** Fakes only the clock (queries and timers stay real). */
+function at(iso: string) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(iso));
+}
+
+const columnHeaders = () => within(screen.getByTestId("weekly-grid")).getAllByRole("columnheader");
+
+describe("/profile/schedule (Mi horario)", () => {
+  it("shows a teacher's own week with today's column marked in the school's time zone", async () => {
+    // Thursday 02:00 UTC is still Wednesday 22:00 in Caracas.
+    at("2026-11-26T02:00:00Z");
+    loginAs(Role.teacher);
+    const fetch = mockFetch((url) =>
+      url === "/api/profile/schedules" ? jsonResponse(200, { data: grid }) : undefined,
+    );
+    renderApp("/profile/schedule");
+    expect(await screen.findByRole("heading", { name: "Mi horario" })).toBeInTheDocument();
+    expect(await screen.findByText("INF-S1A — Programación I")).toBeInTheDocument();
+    expect(screen.getAllByText("Aula LAB-1").length).toBeGreaterThan(0);
+    expect(screen.getByText("Hoy es Miércoles: su columna está resaltada.")).toBeInTheDocument();
+    const today = columnHeaders().filter((h) => h.getAttribute("aria-current") === "date");
+    expect(today).toHaveLength(1);
+    expect(today[0]).toHaveTextContent("MiércolesHoy");
+    // Compact: only the class hours with a class (the 13:00 hour is left out).
+    expect(screen.queryByText("1:00 PM")).toBeNull();
+    expect(fetch.mock.calls.filter(([url]) => url === "/api/profile/schedules")).toHaveLength(1);
+  });
+
+  it("shows a student their courses with the section, and marks Monday on a Monday", async () => {
+    at("2026-11-23T15:00:00Z");
+    loginAs(Role.student);
+    mockFetch((url) => (url === "/api/profile/schedules" ? jsonResponse(200, { data: grid }) : undefined));
+    renderApp("/profile/schedule");
+    expect(await screen.findByText("Matemática I")).toBeInTheDocument();
+    expect(screen.queryByText("INF-S1A — Matemática I")).toBeNull();
+    expect(screen.getAllByText("INF-S1A").length).toBe(2);
+    const today = columnHeaders().filter((h) => h.getAttribute("aria-current") === "date");
+    expect(today.map((h) => h.textContent)).toEqual(["LunesHoy"]);
+  });
+
+  it("says so when the person has no classes, and when the schedule cannot be loaded", async () => {
+    loginAs(Role.coordinator);
+    mockFetch((url) =>
+      url === "/api/profile/schedules" ? jsonResponse(200, { data: { ...grid, slots: [] } }) : undefined,
+    );
+    const first = renderApp("/profile/schedule");
+    expect(await screen.findByText("No tiene clases en el período activo.")).toBeInTheDocument();
+    first.unmount();
+    mockFetch((url) =>
+      url === "/api/profile/schedules" ? jsonResponse(403, { message: "forbidden" }) : undefined,
+    );
+    renderApp("/profile/schedule");
+    expect(await screen.findByText("No se pudo cargar el horario.")).toBeInTheDocument();
+  });
+});
