@@ -18,6 +18,7 @@ export function standing(r: StudentNotesRow): string {
   if (r.withdrawn) return "Retirado";
   if (r.failedByAbsences) return "Reprobado por inasistencias";
   if (r.note === null) return "Sin nota";
+  if (r.evaluatedPercent < 100) return "En curso";
   return r.passed ? "Aprobado" : "Reprobado";
 }
 

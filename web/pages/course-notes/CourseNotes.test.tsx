@@ -23,7 +23,7 @@ function student(id: number, overrides: Partial<StudentCourseNotes> = {}): Stude
     ],
     final_delivery_note: null,
     note: 16,
-    evaluated_percent: 50,
+    evaluated_percent: 100,
     first_cut: cut(16),
     second_cut: cut(null, 0),
     absences: 0,

@@ -99,7 +99,7 @@ export function HistoricPage() {
                           {show(c.note)}
                         </Table.Td>
                         <Table.Td>
-                          <Badge color={standing.color} variant="light" c={`${standing.color}.9`}>
+                          <Badge color={standing.color} variant="light" c="dark">
                             {t(`courseNotes.standing.${standing.key}`)}
                           </Badge>
                         </Table.Td>

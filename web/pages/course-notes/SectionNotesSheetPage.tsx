@@ -110,7 +110,7 @@ export function SectionNotesSheetPage() {
                 <Table.Th ta="center">{t("courseNotes.sheet.secondCut")}</Table.Th>
                 <Table.Th ta="center">{t("courseNotes.sheet.final")}</Table.Th>
                 <Table.Th ta="center">{t("courseNotes.sheet.absences")}</Table.Th>
-                <Table.Th>{t("courseNotes.sheet.standing")}</Table.Th>
+                <Table.Th miw={200}>{t("courseNotes.sheet.standing")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -123,13 +123,14 @@ export function SectionNotesSheetPage() {
                       <Anchor
                         component="button"
                         type="button"
+                        ta="left"
                         onClick={() => setOpen(st)}
                         aria-label={t("courseNotes.sheet.openStudent", { name })}
                       >
                         {name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{st.identity_document}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{st.identity_document}</Table.Td>
                     {st.notes.map((n) => (
                       <Table.Td key={n.lesson_id} ta="center">
                         {show(n.note)}
@@ -145,7 +146,7 @@ export function SectionNotesSheetPage() {
                       {st.absences_with_delays}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={standing.color} variant="light" c={`${standing.color}.9`}>
+                      <Badge color={standing.color} variant="light" c="dark">
                         {t(`courseNotes.standing.${standing.key}`)}
                       </Badge>
                     </Table.Td>

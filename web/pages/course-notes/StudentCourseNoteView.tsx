@@ -69,7 +69,7 @@ export function StudentCourseNoteView({
           <Text size="sm" c="dimmed">
             {t("courseNotes.sheet.standing")}
           </Text>
-          <Badge color={standing.color} variant="light" c={`${standing.color}.9`} mt={4}>
+          <Badge color={standing.color} variant="light" c="dark" mt={4}>
             {t(`courseNotes.standing.${standing.key}`)}
           </Badge>
           <Text size="xs" c="dimmed" mt={4}>

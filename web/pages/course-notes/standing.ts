@@ -5,10 +5,14 @@ export function standingOf(r: {
   failed_by_absences: boolean;
   withdrawn?: boolean;
   status?: string;
+  evaluated_percent?: number;
 }): { key: string; color: string } {
   if (r.withdrawn || r.status === "withdrawn") return { key: "withdrawn", color: "gray" };
   if (r.failed_by_absences) return { key: "failedByAbsences", color: "red" };
   if (r.note === null) return { key: "pending", color: "gray" };
+  // Not all of the course is evaluated yet: the note so far decides nothing.
+  if (r.evaluated_percent !== undefined && r.evaluated_percent < 100)
+    return { key: "inProgress", color: "blue" };
   return r.passed ? { key: "passed", color: "green" } : { key: "failed", color: "red" };
 }
 
