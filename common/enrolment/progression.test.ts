@@ -7,6 +7,8 @@ import {
   type CourseRecord,
   cantMoveDescription,
   courseNote,
+  creditWeightedAverage,
+  cutNotes,
   describeReason,
   formatNote,
   semesterVerdict,
@@ -184,5 +186,93 @@ describe("formatNote", () => {
   it("writes notes the Spanish way", () => {
     expect(formatNote(9.5)).toBe("9,5");
     expect(formatNote(10)).toBe("10");
+  });
+});
+
+describe("cutNotes", () => {
+  const cuts = {
+    first: { start: "2026-01-10", end: "2026-02-28" },
+    second: { start: "2026-03-01", end: "2026-04-30" },
+  };
+
+  it("averages each cut's evaluations by weight, the cut's dates included", () => {
+    const result = cutNotes(
+      [
+        { date: "2026-01-10", weight: 10, note: 20 },
+        { date: "2026-02-28", weight: 30, note: 10 },
+        { date: "2026-03-01", weight: 20, note: 15 },
+        { date: "2026-05-02", weight: 40, note: 0 },
+      ],
+      cuts,
+    );
+    // (20×10 + 10×30) / 40 = 12.5 → 13 (half up); the second cut only has the 15; May is in no cut.
+    expect(result.first).toEqual({ note: 13, evaluatedPercent: 40 });
+    expect(result.second).toEqual({ note: 15, evaluatedPercent: 20 });
+  });
+
+  it("rounds x.5 up and x.49 down", () => {
+    expect(
+      cutNotes(
+        [
+          { date: "2026-01-15", weight: 50, note: 10.5 },
+          { date: "2026-01-16", weight: 50, note: 10.49 },
+        ],
+        cuts,
+      ).first.note,
+    ).toBe(10); // 10.495 → 10
+    expect(cutNotes([{ date: "2026-01-15", weight: 25, note: 14.5 }], cuts).first.note).toBe(15);
+  });
+
+  it("counts a missing note as 0 and has no note when all weights are zero", () => {
+    const result = cutNotes(
+      [
+        { date: "2026-01-15", weight: 50, note: 16 },
+        { date: "2026-01-20", weight: 50, note: null },
+        { date: "2026-03-15", weight: 0, note: 18 },
+      ],
+      cuts,
+    );
+    expect(result.first).toEqual({ note: 8, evaluatedPercent: 100 });
+    expect(result.second).toEqual({ note: null, evaluatedPercent: 0 });
+  });
+
+  it("has no note for a cut whose dates the period does not set", () => {
+    const result = cutNotes([{ date: "2026-01-15", weight: 50, note: 16 }], {
+      first: { start: null, end: null },
+      second: cuts.second,
+    });
+    expect(result.first.note).toBeNull();
+  });
+});
+
+describe("creditWeightedAverage", () => {
+  it("weights each note by its credits, half up to two decimals, without the courses lacking a note", () => {
+    // (15×4 + 12×3 + 10×2) / 9 = 116 / 9 = 12.888… → 12.89
+    expect(
+      creditWeightedAverage([
+        { note: 15, credits: 4 },
+        { note: 12, credits: 3 },
+        { note: 10, credits: 2 },
+        { note: null, credits: 5 },
+      ]),
+    ).toBe(12.89);
+    // (10.25 + 10.26) / 2 = 10.255 → 10.26, half up
+    expect(
+      creditWeightedAverage([
+        { note: 10.25, credits: 1 },
+        { note: 10.26, credits: 1 },
+      ]),
+    ).toBe(10.26);
+  });
+
+  it("falls back to the plain mean with no credits, and is null with no notes", () => {
+    expect(
+      creditWeightedAverage([
+        { note: 10, credits: 0 },
+        { note: 15, credits: 0 },
+      ]),
+    ).toBe(12.5);
+    expect(creditWeightedAverage([{ note: null, credits: 3 }])).toBeNull();
+    expect(creditWeightedAverage([])).toBeNull();
   });
 });

@@ -80,6 +80,30 @@ export function courseNote(
   return { note: divideHalfUp(weighted, percent * 100), evaluatedPercent: percent };
 }
 
+/** A period's cut: the dates (YYYY-MM-DD, both included) whose evaluations it averages. */
+export type Cut = { start: string | null; end: string | null };
+
+/** An evaluation with its lesson's date, to place it in a cut. */
+export type DatedEvaluation = Evaluation & { date: string };
+
+export type CutNote = { note: number | null; evaluatedPercent: number };
+
+/**
+ * The first and second cut (DOMAIN.md "Teaching"): the same weighted mean as `courseNote`, over the
+ * evaluations whose lesson falls between the cut's dates (both included), rounded half up. A cut whose
+ * dates the period does not set, or with nothing evaluated (all weights zero), has no note (null).
+ */
+export function cutNotes(
+  evaluations: DatedEvaluation[],
+  cuts: { first: Cut; second: Cut },
+): { first: CutNote; second: CutNote } {
+  const within = (cut: Cut) =>
+    cut.start === null || cut.end === null
+      ? []
+      : evaluations.filter((e) => e.date >= (cut.start as string) && e.date <= (cut.end as string));
+  return { first: courseNote(within(cuts.first)), second: courseNote(within(cuts.second)) };
+}
+
 /** Absences plus one per three delays, and whether they pass the course's limit. */
 export function absenceCount(absences: number, delays: number, maxAbsencesToFail: number) {
   const total = absences + Math.floor(delays / DELAYS_PER_ABSENCE);
@@ -109,6 +133,20 @@ export function average(notes: number[]): number | null {
   if (notes.length === 0) return null;
   const sum = notes.reduce((acc, n) => acc + toHundredths(n), 0);
   return divideHalfUp(sum, notes.length) / 100;
+}
+
+/**
+ * The academic history's weighted average: each course's note weighted by its credits, rounded half up
+ * to two decimals; courses without a note are left out. A history of zero-credit courses falls back to
+ * the plain mean. Null for none.
+ */
+export function creditWeightedAverage(courses: { note: number | null; credits: number }[]): number | null {
+  const graded = courses.filter((c) => c.note !== null) as { note: number; credits: number }[];
+  if (graded.length === 0) return null;
+  const credits = graded.reduce((acc, c) => acc + Math.max(0, c.credits), 0);
+  if (credits === 0) return average(graded.map((c) => c.note));
+  const sum = graded.reduce((acc, c) => acc + toHundredths(c.note) * Math.max(0, c.credits), 0);
+  return divideHalfUp(sum, credits) / 100;
 }
 
 /** `a − b` of two-decimal numbers, exact to the hundredth. */

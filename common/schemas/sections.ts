@@ -143,10 +143,20 @@ export const studentsCoursesNotesSchema = z.object({
             note: z
               .number()
               .nullable()
-              .describe("Nota acumulada (0–20) de las clases evaluadas; null sin notas."),
+              .describe(
+                "Nota (0–20, redondeada) de lo evaluado hasta ahora con la entrega final; null sin clases evaluadas.",
+              ),
+            evaluated_percent: z.number().int().describe("Porcentaje de la materia evaluado hasta ahora."),
+            absences: z.number().int(),
+            delays: z.number().int(),
+            absences_with_delays: z.number().int().describe("Inasistencias más una por cada tres retardos."),
+            failed_by_absences: z.boolean(),
+            withdrawn: z.boolean(),
+            passed: z.boolean(),
           }),
         )
         .describe("Una por materia, en el orden de `courses`."),
+      average: z.number().nullable().describe("Promedio de las notas de sus materias (dos decimales)."),
     }),
   ),
 });

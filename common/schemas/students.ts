@@ -137,7 +137,15 @@ export const studentCourseSchema = z.object({
   period: brief.period,
   status: z.string().describe("enrolled o withdrawn."),
   teachers: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  note: z.number().nullable().describe("Σ nota × peso / 100 de las clases evaluadas con nota (0–20)."),
+  note: z
+    .number()
+    .nullable()
+    .describe(
+      "Nota (0–20, redondeada) de lo evaluado hasta ahora con la entrega final; null sin evaluaciones.",
+    ),
+  evaluated_percent: z.number().int().describe("Porcentaje de la materia evaluado hasta ahora."),
+  failed_by_absences: z.boolean(),
+  passed: z.boolean().describe("Aprobada: nota mínima alcanzada, sin reprobar por inasistencias ni retirar."),
   absences: z.number().int(),
   delays: z.number().int(),
   lessons: z.number().int(),

@@ -291,6 +291,17 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
     "studentsList",
     LESSON_COURSE_SECTIONS,
   ),
+  // Notes of a course section and its grade sheet (9B; module course-sections).
+  "GET /api/sections/:id/courses/:course_id/students-notes": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "GET /api/sections/:id/courses/:course_id/students/:student_id": byRecord("everyone", STUDENT_RECORDS),
+  "GET /api/sections/:id/courses/:course_id/reports/students": byRecord(
+    "lessonsList",
+    LESSON_COURSE_SECTIONS,
+  ),
+  "GET /api/sections/:id/courses/:course_id/grade-sheet": byRecord("lessonsList", LESSON_COURSE_SECTIONS),
+  "GET /api/sections/:id/reports/students": byRecord("sectionDetail", COORDINATOR_SECTIONS),
+  "GET /api/sections/:id/courses/:course_id/lessons": byRecord("studentsList", LESSON_COURSE_SECTIONS),
+  "GET /api/sections/:id/courses/:course_id/students": byRecord("studentsList", LESSON_COURSE_SECTIONS),
 
   // Binnacles (9C; spec.md §6 "Binnacles list: all; create and edit: admin, teacher, coordinator").
   "GET /api/binnacles": "everyone",

@@ -5,6 +5,7 @@ import { authRoutes } from "./auth/routes.js";
 import { binnaclesRoutes } from "./binnacles/routes.js";
 import { classHoursRoutes } from "./class-hours/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
+import { courseSectionsRoutes } from "./course-sections/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
 import { finalDeliveriesRoutes } from "./final-deliveries/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
@@ -59,4 +60,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(finalDeliveriesRoutes);
   await app.register(lessonsRoutes);
   await app.register(myScheduleRoutes);
+  await app.register(courseSectionsRoutes);
 }

@@ -216,6 +216,15 @@ const lessons = {
   detail: lessonPage("LessonPage"),
 };
 
+const courseNotePage = (name: keyof typeof import("./course-notes")) =>
+  lazyPage(() => withAreaTexts(import("./course-notes")).then((m) => ({ default: m[name] })));
+const courseNotes = {
+  sheet: courseNotePage("SectionNotesSheetPage"),
+  student: courseNotePage("CourseNotePage"),
+  historic: courseNotePage("HistoricPage"),
+  lessons: courseNotePage("CourseSectionLessonsPage"),
+};
+
 const teacherPage = (name: keyof typeof import("./teachers")) =>
   lazyPage(() => withAreaTexts(import("./teachers")).then((m) => ({ default: m[name] })));
 
@@ -236,6 +245,11 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/lessons/:id": lessons.detail,
   "/lessons/:course_id/:section_id/:lesson_id?": lessons.course,
   "/lessons/:course_id/:section_id/lesson/:lesson_id": lessons.detail,
+  "/lessons/:course_id/:section_id/section-notes": courseNotes.sheet,
+  "/profile/courseNote/:section_id/:course_id": courseNotes.student,
+  "/profile/:id/historic": courseNotes.historic,
+  "/courses/periods/:period/section/:section_id/course/:course_id/teacher/:teacher/lessons":
+    courseNotes.lessons,
   "/teachers": teachers.list,
   "/coordinators": teachers.list,
   "/teachers/create": teachers.create,

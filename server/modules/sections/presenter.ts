@@ -99,7 +99,18 @@ export function presentStudentsCoursesNotes(row: StudentsCoursesNotesRow): Stude
     courses: row.courses.map(presentCourse),
     students: row.students.map((st) => ({
       ...presentSectionStudent(st),
-      notes: st.notes.map((n) => ({ course_id: n.courseId, note: n.note })),
+      notes: st.notes.map((n) => ({
+        course_id: n.courseId,
+        note: n.note,
+        evaluated_percent: n.evaluatedPercent,
+        absences: n.absences,
+        delays: n.delays,
+        absences_with_delays: n.absencesWithDelays,
+        failed_by_absences: n.failedByAbsences,
+        withdrawn: n.withdrawn,
+        passed: n.passed,
+      })),
+      average: st.average,
     })),
   };
 }

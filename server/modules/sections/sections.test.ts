@@ -570,8 +570,20 @@ describe("students of a section", () => {
 
     const notes = await api("GET", `/sections/${section.id}/students-courses-notes`, as.admin);
     const row = notes.json().data.students[0];
-    expect(row.notes[0]).toEqual({ course_id: cs.course_id, note: 11 }); // 16×50% + 12×25%
-    expect(row.notes[1]).toEqual({ course_id: section.courses[1]!.course_id, note: null });
+    // The shared maths: the weighted mean of what was evaluated, (16×50 + 12×25) / 75 = 14.67 → 15.
+    expect(row.notes[0]).toMatchObject({
+      course_id: cs.course_id,
+      note: 15,
+      evaluated_percent: 75,
+      failed_by_absences: false,
+      passed: true,
+    });
+    expect(row.notes[1]).toMatchObject({
+      course_id: section.courses[1]!.course_id,
+      note: null,
+      passed: false,
+    });
+    expect(row.average).toBe(15);
 
     // Limits below the inscribed students are refused; the rest can change.
     const low = await api("PATCH", `/sections/${section.id}`, as.admin, { females_limit: 0 });

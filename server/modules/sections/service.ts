@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { average, type CourseResult, courseResult } from "../../../common/enrolment/progression.js";
 import { isCoordinator } from "../../../common/roles.js";
 import type {
   AssignTeachersInput,
@@ -14,7 +15,6 @@ import {
   courses,
   finalDeliveries,
   inscriptions,
-  lessonStudents,
   lessons,
   pensums,
   periodPensums,
@@ -34,6 +34,7 @@ import type { ListParams } from "../../http/list-query.js";
 import type { Caller } from "../../http/ownership.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError } from "../../http/validation.js";
+import { courseSectionRecords, recordKey } from "../course-sections/records.js";
 import { assertCoursesEnabled } from "../courses/service.js";
 import { assertPeriodWritable } from "../periods/read-only.js";
 
@@ -677,13 +678,17 @@ export async function listSectionStudents(opts: {
 
 export type StudentsCoursesNotesRow = {
   courses: CourseSectionRow["course"][];
-  students: (SectionStudentRow & { notes: { courseId: number; note: number | null }[] })[];
+  students: (SectionStudentRow & {
+    notes: ({ courseId: number } & Omit<CourseResult, "courseId" | "code" | "title">)[];
+    average: number | null;
+  })[];
 };
 
 /**
- * Each student of the section with the note accumulated in each of its courses: the sum of the notes of
- * the evaluated lessons weighted by their percentage (0–20 scale), null while no evaluated lesson has a
- * note. Three queries whatever the size of the section.
+ * Each student of the section with the note of each of its courses so far (DOMAIN.md "Final note", the
+ * maths of `common/enrolment/progression.ts`: the evaluated lessons' weighted mean with the final
+ * delivery, rounded half up), whether they failed it by absences, and the mean of their notes. A fixed
+ * number of queries whatever the size of the section.
  */
 export async function sectionStudentsCoursesNotes(opts: {
   db: DbOrTx;
@@ -692,50 +697,57 @@ export async function sectionStudentsCoursesNotes(opts: {
 }): Promise<StudentsCoursesNotesRow> {
   const { db } = opts;
   const section = await getSection(opts);
-  const courseRows = await db
-    .select({ csId: courseSections.id, course: courseSectionColumns.course })
-    .from(courseSections)
-    .innerJoin(courses, eq(courses.id, courseSections.courseId))
-    .where(eq(courseSections.sectionId, section.id))
-    .orderBy(asc(courses.code));
-  const studentRows = await db
-    .select(studentColumns)
-    .from(inscriptions)
-    .innerJoin(students, eq(students.id, inscriptions.studentId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .where(eq(inscriptions.sectionId, section.id))
-    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
-  const csIds = courseRows.map((c) => c.csId);
-  const notes =
-    csIds.length && studentRows.length
-      ? await db
-          .select({
-            courseSectionId: lessons.courseSectionId,
-            studentId: lessonStudents.studentId,
-            note: sql<number>`round(sum(${lessonStudents.note} * ${lessons.weight}) / 100.0, 2)`.mapWith(
-              Number,
-            ),
-          })
-          .from(lessonStudents)
-          .innerJoin(lessons, eq(lessons.id, lessonStudents.lessonId))
-          .where(
-            and(
-              inArray(lessons.courseSectionId, csIds),
-              eq(lessons.evaluated, true),
-              sql`${lessonStudents.note} is not null`,
-            ),
-          )
-          .groupBy(lessons.courseSectionId, lessonStudents.studentId)
-      : [];
-  const noteOf = new Map(notes.map((n) => [`${n.courseSectionId}:${n.studentId}`, n.note]));
+  const [courseRows, studentRows] = await Promise.all([
+    db
+      .select({
+        csId: courseSections.id,
+        course: courseSectionColumns.course,
+        approvalMinimumNote: periods.approvalMinimumNote,
+        approvalMinimumAvg: periods.approvalMinimumAvg,
+      })
+      .from(courseSections)
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .innerJoin(sections, eq(sections.id, courseSections.sectionId))
+      .innerJoin(periods, eq(periods.id, sections.periodId))
+      .where(eq(courseSections.sectionId, section.id))
+      .orderBy(asc(courses.code)),
+    db
+      .select(studentColumns)
+      .from(inscriptions)
+      .innerJoin(students, eq(students.id, inscriptions.studentId))
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(inscriptions.sectionId, section.id))
+      .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id)),
+  ]);
+  const { records } = studentRows.length
+    ? await courseSectionRecords(
+        db,
+        courseRows.map((c) => c.csId),
+      )
+    : { records: new Map() };
+  const empty = { note: null, evaluatedPercent: 0, absences: 0, delays: 0, absencesWithDelays: 0 };
   return {
     courses: courseRows.map((c) => c.course),
-    students: studentRows.map((st) => ({
-      ...st,
-      notes: courseRows.map((c) => ({
-        courseId: c.course.id,
-        note: noteOf.get(`${c.csId}:${st.id}`) ?? null,
-      })),
-    })),
+    students: studentRows.map((st) => {
+      const notes = courseRows.map((c) => {
+        const record = records.get(recordKey(c.csId, st.id));
+        if (!record) {
+          return {
+            courseId: c.course.id,
+            ...empty,
+            failedByAbsences: false,
+            withdrawn: false,
+            passed: false,
+          };
+        }
+        const { courseId, code: _code, title: _title, ...result } = courseResult(record, c);
+        return { courseId, ...result };
+      });
+      return {
+        ...st,
+        notes,
+        average: average(notes.filter((n) => !n.withdrawn && n.note !== null).map((n) => n.note as number)),
+      };
+    }),
   };
 }

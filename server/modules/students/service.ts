@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { average, courseResult } from "../../../common/enrolment/progression.js";
 import { Role } from "../../../common/roles.js";
 import type { CreateStudentInput, UpdateStudentInput } from "../../../common/schemas/students.js";
 import { studentPictureMaxBytes } from "../../../common/schemas/students.js";
@@ -35,6 +36,7 @@ import { fieldError, rethrowUniqueAsField, validationError } from "../../http/va
 import type { Mailer } from "../../mail/index.js";
 import { type FileStorage, StorageWriteError } from "../../storage/types.js";
 import { sendAccountConfirmation } from "../auth/service.js";
+import { courseSectionRecords, recordKey } from "../course-sections/records.js";
 import { deletePicture, detectImage, reencodePicture, storePicture } from "../users/pictures.js";
 import { storageUnavailable } from "../users/service.js";
 import { assertCanSeeStudent, scopeCondition, studentScope } from "./policy.js";
@@ -537,6 +539,9 @@ export type StudentCourseRow = {
   period: { id: number; year: number; number: number };
   teachers: { id: number; name: string }[];
   note: number | null;
+  evaluatedPercent: number;
+  failedByAbsences: boolean;
+  passed: boolean;
   absences: number;
   delays: number;
   lessons: number;
@@ -544,7 +549,8 @@ export type StudentCourseRow = {
 
 /**
  * The course sections the student is enrolled in (a period, else every period), each with its teachers,
- * the accumulated note (Σ note × weight / 100 of evaluated lessons with a note), absences and delays.
+ * the note so far with the final delivery, passed or failed (by absences too: the maths of
+ * common/enrolment/progression.ts), absences and delays.
  */
 export async function listStudentCourses(opts: {
   db: DbOrTx;
@@ -569,10 +575,7 @@ export async function listStudentCourses(opts: {
       },
       section: { id: sections.id, code: sections.code },
       period: { id: periods.id, year: periods.year, number: periods.number },
-      note: sql<string | null>`(select case when count(ls.note) filter (where l.evaluated) = 0 then null
-          else round(sum(ls.note * l.weight) filter (where l.evaluated) / 100.0, 2) end
-        from lesson_students ls inner join lessons l on l.id = ls.lesson_id
-        where ls.student_id = ${student.id} and l.course_section_id = ${courseSections.id})`,
+      approvalMinimumNote: periods.approvalMinimumNote,
       absences:
         sql<number>`(select count(*) from lesson_students ls inner join lessons l on l.id = ls.lesson_id
         where ls.student_id = ${student.id} and l.course_section_id = ${courseSections.id}
@@ -615,11 +618,25 @@ export async function listStudentCourses(opts: {
     const key = Number(t.course_section_id);
     teachersOf.set(key, [...(teachersOf.get(key) ?? []), { id: Number(t.id), name: String(t.name) }]);
   }
-  return rows.map((r) => ({
-    ...r,
-    note: r.note === null ? null : Number(r.note),
-    teachers: teachersOf.get(r.courseSectionId) ?? [],
-  }));
+  const { records } = await courseSectionRecords(
+    db,
+    rows.map((r) => r.courseSectionId),
+    { studentId: student.id },
+  );
+  return rows.map(({ approvalMinimumNote, ...r }) => {
+    const record = records.get(recordKey(r.courseSectionId, student.id));
+    const result = record
+      ? courseResult(record, { approvalMinimumNote, approvalMinimumAvg: approvalMinimumNote })
+      : null;
+    return {
+      ...r,
+      note: result?.note ?? null,
+      evaluatedPercent: result?.evaluatedPercent ?? 0,
+      failedByAbsences: result?.failedByAbsences ?? false,
+      passed: result?.passed ?? false,
+      teachers: teachersOf.get(r.courseSectionId) ?? [],
+    };
+  });
 }
 
 /** The average of the student's course notes in a period (default: their newest inscription's). */
@@ -635,10 +652,12 @@ export async function periodAverageNote(opts: { db: DbOrTx; caller: Caller; id: 
     filter: { periodId: period.id },
   });
   const notes = courseRows.filter((c) => c.status === "enrolled" && c.note !== null).map((c) => c.note!);
-  const average = notes.length
-    ? Math.round((notes.reduce((a, b) => a + b, 0) / notes.length) * 100) / 100
-    : null;
-  return { period, average, courses: notes.length, approvalMinimumAvg: period.approvalMinimumAvg };
+  return {
+    period,
+    average: average(notes),
+    courses: notes.length,
+    approvalMinimumAvg: period.approvalMinimumAvg,
+  };
 }
 
 /** Where the student stands: their status, the enabled period and whether they are inscribed in it. */

@@ -121,7 +121,14 @@ export function CourseLessonsPage() {
             </Text>
           ) : null}
         </div>
-        {cs ? <GenerateButton courseSectionId={cs.id} /> : null}
+        {cs ? (
+          <Group gap="xs">
+            <Button component={Link} to={`${base}/section-notes`} variant="default">
+              {t("courseNotes.sheet.title")}
+            </Button>
+            <GenerateButton courseSectionId={cs.id} />
+          </Group>
+        ) : null}
       </Group>
       <DataTable<Lesson>
         columns={columns}

@@ -18,6 +18,11 @@ export function StudentRecordsSection({ student }: { student: SessionStudent }) 
             {t("profile.records.inscriptions")}
           </Anchor>
         </List.Item>
+        <List.Item>
+          <Anchor component={Link} to={`/profile/${student.id}/historic`}>
+            {t("profile.records.historic")}
+          </Anchor>
+        </List.Item>
       </List>
     </ProfileSection>
   );

@@ -1,13 +1,15 @@
 import { Center, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formatNote } from "../../../common/enrolment/progression";
 import { useSectionNotes } from "../../api/sections";
 import { listReturnPath } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSectionPage } from "./useSectionPage";
 
 /**
- * /sections/:section_id/students-courses-notes: each inscribed student with the note accumulated in every
- * course of the section (evaluated lessons weighted by their percentage); "—" while a course has none.
+ * /sections/:section_id/students-courses-notes: each inscribed student with the note of every course of the
+ * section so far (the shared maths of common/enrolment/progression.ts), failed by absences marked, and
+ * the mean of their notes; "—" while a course has none.
  */
 export function SectionNotesPage() {
   const { t } = useTranslation();
@@ -48,6 +50,7 @@ export function SectionNotesPage() {
                     {c.code}
                   </Table.Th>
                 ))}
+                <Table.Th ta="center">{t("courseNotes.average")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -58,9 +61,17 @@ export function SectionNotesPage() {
                   </Table.Td>
                   {st.notes.map((n) => (
                     <Table.Td key={n.course_id} ta="center">
-                      {n.note === null ? "—" : n.note.toFixed(2)}
+                      {n.note === null ? "—" : formatNote(n.note)}
+                      {n.failed_by_absences ? (
+                        <Text span c="red.8" fz="xs" fw={600} ml={4}>
+                          {t("courseNotes.failedByAbsencesShort")}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                   ))}
+                  <Table.Td ta="center" fw={600}>
+                    {st.average === null ? "—" : formatNote(st.average)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/**
+ * The notes of a course section (spec.md §7 "Sections": `sections/{id}/courses/{id}/students-notes`,
+ * `/students/{id}`, `/reports/students`, `/grade-sheet`). Every number comes from the one maths of
+ * common/enrolment/progression.ts.
+ */
+
+const cut = z.object({
+  start: z.iso.date().nullable(),
+  end: z.iso.date().nullable(),
+});
+
+const cutNote = z.object({
+  note: z.number().int().nullable().describe("Nota del corte (0–20, redondeada); null sin evaluaciones."),
+  evaluated_percent: z.number().int(),
+});
+
+export const courseSectionInfoSchema = z.object({
+  id: z.number().int(),
+  section: z.object({ id: z.number().int(), code: z.string() }),
+  course: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    title: z.string(),
+    credits: z.number().int(),
+    max_absences_to_fail: z.number().int(),
+  }),
+  period: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    first_cut: cut,
+    second_cut: cut,
+    approval_minimum_note: z.number().int(),
+  }),
+  teachers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  final_delivery_percent: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Porcentaje de la entrega final, si la tiene."),
+});
+
+export const evaluatedLessonSchema = z.object({
+  id: z.number().int(),
+  date: z.iso.date(),
+  title: z.string().nullable(),
+  weight: z.number().int(),
+});
+
+export const studentCourseNotesSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  identity_document: z.string(),
+  notes: z
+    .array(z.object({ lesson_id: z.number().int(), note: z.number().nullable() }))
+    .describe("Una por clase evaluada, en el orden de `lessons`; null: sin nota (cuenta 0)."),
+  final_delivery_note: z.number().nullable().describe("Promedio del jurado, si lo hay."),
+  note: z.number().int().nullable().describe("Nota final hasta ahora (0–20, redondeada hacia arriba en ,5)."),
+  evaluated_percent: z.number().int(),
+  first_cut: cutNote,
+  second_cut: cutNote,
+  absences: z.number().int(),
+  delays: z.number().int(),
+  absences_with_delays: z.number().int(),
+  failed_by_absences: z.boolean(),
+  withdrawn: z.boolean(),
+  passed: z.boolean(),
+});
+export type StudentCourseNotes = z.infer<typeof studentCourseNotesSchema>;
+
+export const courseSectionNotesSchema = z.object({
+  course_section: courseSectionInfoSchema,
+  lessons: z.array(evaluatedLessonSchema),
+  students: z.array(studentCourseNotesSchema),
+});
+export type CourseSectionNotes = z.infer<typeof courseSectionNotesSchema>;
+
+export const studentCourseNoteSchema = z.object({
+  course_section: courseSectionInfoSchema,
+  lessons: z.array(evaluatedLessonSchema),
+  student: studentCourseNotesSchema,
+});
+export type StudentCourseNote = z.infer<typeof studentCourseNoteSchema>;
+
+export const courseSectionReportSchema = z.object({
+  students: z.number().int(),
+  with_note: z.number().int(),
+  average: z.number().nullable().describe("Promedio de las notas (dos decimales)."),
+  highest: z.number().int().nullable(),
+  lowest: z.number().int().nullable(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  failed_by_absences: z.number().int(),
+  withdrawn: z.number().int(),
+});
+export type CourseSectionReport = z.infer<typeof courseSectionReportSchema>;
+
+export const sectionReportSchema = z.object({
+  courses: z.array(
+    courseSectionReportSchema.extend({
+      course: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
+    }),
+  ),
+  average: z.number().nullable().describe("Promedio de los promedios de los estudiantes (dos decimales)."),
+});
+export type SectionReport = z.infer<typeof sectionReportSchema>;
+
+export const gradeSheetFormats = ["pdf", "csv"] as const;
+export const gradeSheetQuerySchema = z.object({
+  format: z.enum(gradeSheetFormats).default("pdf").describe("pdf (por omisión) o csv."),
+});

@@ -1,0 +1,562 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Role } from "../../../common/roles.js";
+import * as s from "../../db/schema/index.js";
+import { seedDemo } from "../../db/seed/demo.js";
+import { createUserWithToken } from "../../test/auth.js";
+import { createTestContext, type TestContext } from "../../test/context.js";
+import { sectionStudentsCoursesNotes } from "../sections/service.js";
+import { gradeSheetPdf } from "./grade-sheet.js";
+import { courseSectionNotes } from "./service.js";
+
+let ctx: TestContext;
+type Headers = { authorization: string };
+type Who =
+  | "admin"
+  | "lowAdmin"
+  | "teacher"
+  | "otherTeacher"
+  | "coordinator"
+  | "strangerCoordinator"
+  | "ana"
+  | "beto"
+  | "carla";
+const as = {} as Record<Who, Headers>;
+
+const api = (url: string, headers: Headers) => ctx.app.inject({ method: "GET", url: `/api${url}`, headers });
+
+/** A section of our own in the demo's current period: two courses, three students, known notes. */
+const f = {} as {
+  periodId: number;
+  sectionId: number;
+  courseIds: [number, number];
+  csIds: [number, number];
+  students: Record<"ana" | "beto" | "carla", number>;
+  lessons: number[];
+  minimumNote: number;
+  maxAbsences: number;
+  cut: { first: [string, string]; second: [string, string] };
+};
+
+const addDays = (date: string, n: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+let seq = 0;
+async function insertTeacher(type: number) {
+  const { user, headers } = await createUserWithToken(ctx, type);
+  seq += 1;
+  const [teacher] = await ctx.db
+    .insert(s.teachers)
+    .values({
+      userId: user.id,
+      firstName: "Prueba",
+      lastName: `Docente ${seq}`,
+      identityDocument: `E-8${String(seq).padStart(7, "0")}`,
+      gender: "female",
+      isCoordinator: type === Role.coordinator,
+    })
+    .returning();
+  return { teacher: teacher!, headers };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db);
+  const [period] = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
+  f.periodId = period!.id;
+  f.minimumNote = period!.approvalMinimumNote;
+  f.cut = {
+    first: [period!.startDate, addDays(period!.startDate, 40)],
+    second: [addDays(period!.startDate, 41), period!.endDate],
+  };
+  await ctx.db
+    .update(s.periods)
+    .set({
+      firstCutStartDate: f.cut.first[0],
+      firstCutEndDate: f.cut.first[1],
+      secondCutStartDate: f.cut.second[0],
+      secondCutEndDate: f.cut.second[1],
+    })
+    .where(eq(s.periods.id, f.periodId));
+  const [demo] = await ctx.db
+    .select({
+      sectionId: s.sections.id,
+      semesterId: s.sections.semesterId,
+      specializationId: s.inscriptions.specializationId,
+    })
+    .from(s.inscriptions)
+    .innerJoin(s.sections, eq(s.sections.id, s.inscriptions.sectionId))
+    .where(eq(s.sections.periodId, f.periodId))
+    .limit(1);
+  const demoCourses = await ctx.db
+    .select({ courseId: s.courseSections.courseId, max: s.courses.maxAbsencesToFail })
+    .from(s.courseSections)
+    .innerJoin(s.courses, eq(s.courses.id, s.courseSections.courseId))
+    .where(eq(s.courseSections.sectionId, demo!.sectionId))
+    .orderBy(asc(s.courses.code))
+    .limit(2);
+  f.courseIds = [demoCourses[0]!.courseId, demoCourses[1]!.courseId];
+  f.maxAbsences = demoCourses[0]!.max;
+  const [section] = await ctx.db
+    .insert(s.sections)
+    .values({ periodId: f.periodId, semesterId: demo!.semesterId, letterCode: "Ñ", code: "PRUEBA-Ñ" })
+    .returning();
+  f.sectionId = section!.id;
+  const css = await ctx.db
+    .insert(s.courseSections)
+    .values(f.courseIds.map((courseId) => ({ sectionId: f.sectionId, courseId })))
+    .returning();
+  f.csIds = [css[0]!.id, css[1]!.id];
+
+  const teacher = await insertTeacher(Role.teacher);
+  as.teacher = teacher.headers;
+  await ctx.db
+    .insert(s.courseSectionTeachers)
+    .values(f.csIds.map((courseSectionId) => ({ courseSectionId, teacherId: teacher.teacher.id })));
+  as.otherTeacher = (await insertTeacher(Role.teacher)).headers;
+  const coordinator = await insertTeacher(Role.coordinator);
+  await ctx.db
+    .insert(s.coordinatorSupervisions)
+    .values({ coordinatorId: coordinator.teacher.id, teacherId: teacher.teacher.id });
+  as.coordinator = coordinator.headers;
+  as.strangerCoordinator = (await insertTeacher(Role.coordinator)).headers;
+  as.admin = (await createUserWithToken(ctx, Role.admin)).headers;
+  as.lowAdmin = (await createUserWithToken(ctx, Role.lowAdmin)).headers;
+
+  f.students = {} as typeof f.students;
+  const people = [
+    ["ana", "Ana", "Acosta Ávila", "E-70000001"],
+    ["beto", "Beto", "Briceño", "E-70000002"],
+    ["carla", "Carla", "Castillo", "E-70000003"],
+  ] as const;
+  for (const [key, firstName, lastName, identityDocument] of people) {
+    const { user, headers } = await createUserWithToken(ctx, Role.student);
+    as[key] = headers;
+    const [student] = await ctx.db
+      .insert(s.students)
+      .values({ userId: user.id, firstName, lastName, identityDocument, gender: "female" })
+      .returning();
+    f.students[key] = student!.id;
+    const [ins] = await ctx.db
+      .insert(s.inscriptions)
+      .values({
+        studentId: student!.id,
+        periodId: f.periodId,
+        sectionId: f.sectionId,
+        semesterId: demo!.semesterId,
+        specializationId: demo!.specializationId,
+      })
+      .returning();
+    await ctx.db.insert(s.courseEnrolments).values(
+      f.csIds.map((courseSectionId) => ({
+        inscriptionId: ins!.id,
+        studentId: student!.id,
+        courseSectionId,
+      })),
+    );
+  }
+
+  // Three evaluations of the first course: 30 % and 20 % in the first cut, 50 % in the second.
+  const [c1] = f.csIds;
+  const evaluated = await ctx.db
+    .insert(s.lessons)
+    .values([
+      { courseSectionId: c1, date: addDays(f.cut.first[0], 7), evaluated: true, weight: 30, title: "Quiz" },
+      {
+        courseSectionId: c1,
+        date: addDays(f.cut.first[0], 14),
+        evaluated: true,
+        weight: 20,
+        title: "Taller",
+      },
+      {
+        courseSectionId: c1,
+        date: addDays(f.cut.second[0], 7),
+        evaluated: true,
+        weight: 50,
+        title: "Examen",
+      },
+    ])
+    .returning();
+  f.lessons = evaluated.map((l) => l.id);
+  const { ana, beto, carla } = f.students;
+  const notes: [number, number, number | null][] = [
+    [ana, 20, 10],
+    [beto, 10, null],
+    [carla, 18, 18],
+  ];
+  await ctx.db.insert(s.lessonStudents).values(
+    notes.flatMap(([studentId, n1, n2]) => [
+      { lessonId: f.lessons[0]!, studentId, note: n1 },
+      { lessonId: f.lessons[1]!, studentId, note: n2 },
+    ]),
+  );
+  await ctx.db.insert(s.lessonStudents).values([
+    { lessonId: f.lessons[2]!, studentId: ana, note: 15 },
+    { lessonId: f.lessons[2]!, studentId: beto, note: 9 },
+    { lessonId: f.lessons[2]!, studentId: carla, note: 18, attendance: "delayed" },
+  ]);
+  // Carla misses more lessons than the course allows: failed by absences.
+  const plain = await ctx.db
+    .insert(s.lessons)
+    .values(
+      Array.from({ length: f.maxAbsences + 1 }, (_, i) => ({
+        courseSectionId: c1,
+        date: addDays(f.cut.first[0], 20 + i),
+      })),
+    )
+    .returning();
+  await ctx.db
+    .insert(s.lessonStudents)
+    .values(plain.map((l) => ({ lessonId: l.id, studentId: carla, attendance: "absent" })));
+}, 180_000);
+afterAll(() => ctx?.close());
+
+const notesUrl = () => `/sections/${f.sectionId}/courses/${f.courseIds[0]}/students-notes`;
+
+describe("a course section's notes", () => {
+  it("answers every student × every evaluation, the final note, the cuts and the absences", async () => {
+    const res = await api(notesUrl(), as.teacher);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.course_section).toMatchObject({
+      id: f.csIds[0],
+      section: { id: f.sectionId, code: "PRUEBA-Ñ" },
+      course: { id: f.courseIds[0] },
+      period: { first_cut: { start: f.cut.first[0], end: f.cut.first[1] } },
+      teachers: [{ name: expect.stringContaining("Docente") }],
+      final_delivery_percent: null,
+    });
+    expect(data.lessons.map((l: { id: number; weight: number }) => [l.id, l.weight])).toEqual([
+      [f.lessons[0], 30],
+      [f.lessons[1], 20],
+      [f.lessons[2], 50],
+    ]);
+    const [ana, beto, carla] = data.students;
+    expect(ana).toMatchObject({
+      id: f.students.ana,
+      last_name: "Acosta Ávila",
+      identity_document: "E-70000001",
+      notes: [
+        { lesson_id: f.lessons[0], note: 20 },
+        { lesson_id: f.lessons[1], note: 10 },
+        { lesson_id: f.lessons[2], note: 15 },
+      ],
+      // (20×30 + 10×20 + 15×50) / 100 = 15.5 → 16, half up.
+      note: 16,
+      evaluated_percent: 100,
+      first_cut: { note: 16, evaluated_percent: 50 },
+      second_cut: { note: 15, evaluated_percent: 50 },
+      failed_by_absences: false,
+      passed: true,
+    });
+    // A missing note counts 0: (10×30 + 0 + 9×50) / 100 = 7.5 → 8.
+    expect(beto).toMatchObject({
+      notes: [
+        { lesson_id: f.lessons[0], note: 10 },
+        { lesson_id: f.lessons[1], note: null },
+        { lesson_id: f.lessons[2], note: 9 },
+      ],
+      note: 8,
+      first_cut: { note: 6 },
+      second_cut: { note: 9 },
+      passed: 8 >= f.minimumNote,
+    });
+    expect(carla).toMatchObject({
+      note: 18,
+      absences: f.maxAbsences + 1,
+      delays: 1,
+      absences_with_delays: f.maxAbsences + 1,
+      failed_by_absences: true,
+      passed: false,
+    });
+  });
+
+  it("lets the course's teacher, their coordinator and the administration in, nobody else", async () => {
+    expect((await api(notesUrl(), as.admin)).statusCode).toBe(200);
+    expect((await api(notesUrl(), as.coordinator)).statusCode).toBe(200);
+    const other = await api(notesUrl(), as.otherTeacher);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe("teacher_not_has_course_section_assigned");
+    const stranger = await api(notesUrl(), as.strangerCoordinator);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().message).toBe("coordinator_not_owner_or_not_supervising");
+    expect((await api(notesUrl(), as.ana)).statusCode).toBe(403);
+    expect((await api(notesUrl(), as.lowAdmin)).statusCode).toBe(403);
+    const missing = await api(`/sections/${f.sectionId}/courses/999999/students-notes`, as.admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("course_section_not_found");
+  });
+
+  it("reads with a fixed number of queries whatever the number of students", async () => {
+    const client = (ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const caller = { id: 0, type: Role.admin };
+    const countQueries = async (sectionId: number, courseId: number) => {
+      const spy = vi.spyOn(client, "query");
+      try {
+        await courseSectionNotes({ db: ctx.db, caller, sectionId, courseId });
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    // The busiest course section of the demo against our three students.
+    const [busiest] = await ctx.db
+      .select({ sectionId: s.courseSections.sectionId, courseId: s.courseSections.courseId })
+      .from(s.courseSections)
+      .orderBy(
+        sql`(select count(*) from course_enrolments e where e.course_section_id = ${s.courseSections.id}) desc`,
+      )
+      .limit(1);
+    const small = await countQueries(f.sectionId, f.courseIds[0]);
+    const big = await countQueries(busiest!.sectionId, busiest!.courseId);
+    const [{ n }] = (await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.courseEnrolments)
+      .innerJoin(s.courseSections, eq(s.courseSections.id, s.courseEnrolments.courseSectionId))
+      .where(
+        and(
+          eq(s.courseSections.sectionId, busiest!.sectionId),
+          eq(s.courseSections.courseId, busiest!.courseId),
+        ),
+      )) as [{ n: number }];
+    expect(Number(n)).toBeGreaterThan(3);
+    expect(big).toBe(small);
+  });
+
+  it("answers a section's students-courses-notes with a fixed number of queries", async () => {
+    const client = (ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const caller = { id: 0, type: Role.admin };
+    const countQueries = async (id: number) => {
+      const spy = vi.spyOn(client, "query");
+      try {
+        const result = await sectionStudentsCoursesNotes({ db: ctx.db, caller, id });
+        return { queries: spy.mock.calls.length, students: result.students.length };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const [busiest] = await ctx.db
+      .select({ id: s.inscriptions.sectionId, n: sql<number>`count(*)::int` })
+      .from(s.inscriptions)
+      .groupBy(s.inscriptions.sectionId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const small = await countQueries(f.sectionId);
+    const big = await countQueries(busiest!.id);
+    expect(small.students).toBe(3);
+    expect(big.students).toBeGreaterThan(3);
+    expect(big.queries).toBe(small.queries);
+    // The shared maths, the same numbers as the course section's own page.
+    const notes = (await api(`/sections/${f.sectionId}/students-courses-notes`, as.admin)).json().data;
+    const first = notes.courses.findIndex((c: { id: number }) => c.id === f.courseIds[0]);
+    expect(notes.students.map((st: { notes: { note: number }[] }) => st.notes[first]!.note)).toEqual([
+      16, 8, 18,
+    ]);
+    expect(notes.students[2].notes[first]).toMatchObject({ failed_by_absences: true, passed: false });
+  });
+});
+
+describe("a student's note in a course", () => {
+  const url = (student: number, course = f.courseIds[0]) =>
+    `/sections/${f.sectionId}/courses/${course}/students/${student}`;
+
+  it("shows the student their own evaluations, weights, cuts and absences", async () => {
+    const res = await api(url(f.students.ana), as.ana);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      course_section: { id: f.csIds[0] },
+      lessons: [{ weight: 30, title: "Quiz" }, { weight: 20 }, { weight: 50 }],
+      student: { id: f.students.ana, note: 16, first_cut: { note: 16 }, second_cut: { note: 15 } },
+    });
+    const carla = (await api(url(f.students.carla), as.carla)).json().data.student;
+    expect(carla).toMatchObject({ failed_by_absences: true, absences: f.maxAbsences + 1 });
+  });
+
+  it("refuses another student's note, a stranger teacher, and a student not in the course", async () => {
+    expect((await api(url(f.students.beto), as.ana)).statusCode).toBe(403);
+    expect((await api(url(f.students.beto), as.teacher)).statusCode).toBe(200);
+    expect((await api(url(f.students.beto), as.coordinator)).statusCode).toBe(200);
+    expect((await api(url(f.students.beto), as.lowAdmin)).statusCode).toBe(200);
+    const other = await api(url(f.students.beto), as.otherTeacher);
+    expect(other.json().message).toBe("teacher_not_has_course_section_assigned");
+    const [outsider] = await ctx.db
+      .select({ id: s.students.id })
+      .from(s.students)
+      .where(
+        sql`${s.students.id} not in (select student_id from course_enrolments where course_section_id = ${f.csIds[0]})`,
+      )
+      .limit(1);
+    const refused = await api(url(outsider!.id), as.admin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: "student_is_not_related_to_course_section",
+      description: expect.any(String),
+    });
+  });
+});
+
+describe("the course section's report", () => {
+  it("counts passed and failed students and averages their notes", async () => {
+    const res = await api(`/sections/${f.sectionId}/courses/${f.courseIds[0]}/reports/students`, as.teacher);
+    expect(res.statusCode).toBe(200);
+    const passedBeto = 8 >= f.minimumNote ? 1 : 0;
+    expect(res.json().data).toEqual({
+      students: 3,
+      with_note: 3,
+      average: 14, // (16 + 8 + 18) / 3
+      highest: 18,
+      lowest: 8,
+      passed: 1 + passedBeto,
+      failed: 2 - passedBeto,
+      failed_by_absences: 1,
+      withdrawn: 0,
+    });
+  });
+
+  it("refuses a course with nothing evaluated yet: course_sections_avg_not_found", async () => {
+    const res = await api(`/sections/${f.sectionId}/courses/${f.courseIds[1]}/reports/students`, as.admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: "course_sections_avg_not_found",
+      description: "No se encontró el promedio de las materias.",
+    });
+  });
+});
+
+describe("a course section's students", () => {
+  const url = (query = "") => `/sections/${f.sectionId}/courses/${f.courseIds[0]}/students${query}`;
+
+  it("lists the enrolled students with their notes, searchable, one page at a time, also as CSV", async () => {
+    const page = await api(url("?limit=2"), as.teacher);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().meta).toMatchObject({ total: 3, last_page: 2 });
+    expect(page.json().data.map((r: { last_name: string; note: number }) => [r.last_name, r.note])).toEqual([
+      ["Acosta Ávila", 16],
+      ["Briceño", 8],
+    ]);
+    const found = await api(url("?search=castillo"), as.lowAdmin);
+    expect(found.json().data).toEqual([
+      expect.objectContaining({ id: f.students.carla, failed_by_absences: true, passed: false }),
+    ]);
+    const csv = await api(url("?format=csv"), as.admin);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Cédula,Apellidos,Nombres,Nota,Evaluado (%),1.er corte,2.º corte,Inasistencias,Retrasos,Condición",
+    );
+    expect(lines[1]).toBe("E-70000001,Acosta Ávila,Ana,16,100,16,15,0,0,Aprobado");
+    expect(lines).toHaveLength(4);
+    expect((await api(url(), as.otherTeacher)).statusCode).toBe(403);
+    expect((await api(url(), as.ana)).statusCode).toBe(403);
+  });
+});
+
+describe("a course section's lessons", () => {
+  const url = (query = "") => `/sections/${f.sectionId}/courses/${f.courseIds[0]}/lessons${query}`;
+
+  it("lists the lessons with their counts for the course's staff, also as CSV", async () => {
+    const res = await api(url("?limit=100"), as.teacher);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta.total).toBe(3 + f.maxAbsences + 1);
+    const evaluated = await api(url("?evaluated=1"), as.lowAdmin);
+    expect(evaluated.json().data.map((l: { weight: number }) => l.weight)).toEqual([30, 20, 50]);
+    const csv = await api(url("?format=csv"), as.coordinator);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body).toContain("Inasistencias");
+    expect((await api(url(), as.otherTeacher)).json().message).toBe(
+      "teacher_not_has_course_section_assigned",
+    );
+    expect((await api(url(), as.ana)).statusCode).toBe(403);
+    expect((await api(`/sections/${f.sectionId}/courses/999999/lessons`, as.admin)).statusCode).toBe(404);
+  });
+});
+
+describe("a section's report", () => {
+  it("sums up each course with notes and the mean of the students' averages", async () => {
+    const res = await api(`/sections/${f.sectionId}/reports/students`, as.admin);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    // Only the first course has notes; each student's average is that course's note.
+    expect(data.courses).toEqual([
+      expect.objectContaining({
+        course: expect.objectContaining({ id: f.courseIds[0] }),
+        students: 3,
+        average: 14,
+        failed_by_absences: 1,
+      }),
+    ]);
+    expect(data.average).toBe(14);
+    expect((await api(`/sections/${f.sectionId}/reports/students`, as.teacher)).statusCode).toBe(403);
+  });
+
+  it("refuses a section without any note: course_sections_avg_not_found", async () => {
+    const [empty] = await ctx.db
+      .insert(s.sections)
+      .values({
+        periodId: f.periodId,
+        semesterId: (await ctx.db.select().from(s.sections).where(eq(s.sections.id, f.sectionId)))[0]!
+          .semesterId,
+        letterCode: "Y",
+        code: "PRUEBA-Y",
+      })
+      .returning();
+    const res = await api(`/sections/${empty!.id}/reports/students`, as.admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("course_sections_avg_not_found");
+  });
+});
+
+describe("the grade sheet", () => {
+  const url = (format: string) =>
+    `/sections/${f.sectionId}/courses/${f.courseIds[0]}/grade-sheet?format=${format}`;
+
+  it("is a PDF for the course's teacher", async () => {
+    const res = await api(url("pdf"), as.teacher);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toContain("acta-PRUEBA-");
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await api(url("pdf"), as.otherTeacher)).statusCode).toBe(403);
+    expect((await api(url("pdf"), as.ana)).statusCode).toBe(403);
+    expect((await api(url("doc"), as.teacher)).statusCode).toBe(422);
+  });
+
+  it("is a CSV of the students by cédula with their final notes", async () => {
+    const res = await api(url("csv"), as.coordinator);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Cédula,Apellidos,Nombres,Nota final,Inasistencias,Condición");
+    expect(lines[1]).toBe("E-70000001,Acosta Ávila,Ana,16,0,Aprobado");
+    expect(lines[3]).toBe(`E-70000003,Castillo,Carla,18,${f.maxAbsences + 1},Reprobado por inasistencias`);
+  });
+
+  it("prints Spanish accents and ñ with the standard font", async () => {
+    const notes = await courseSectionNotes({
+      db: ctx.db,
+      caller: { id: 0, type: Role.admin },
+      sectionId: f.sectionId,
+      courseId: f.courseIds[0],
+    });
+    const pdf = (
+      await gradeSheetPdf({ institution: "Institución", notes, today: "2026-01-01", compress: false })
+    ).toString("latin1");
+    // Helvetica draws WinAnsi codes as hex strings (split where a kerning pair adjusts the spacing):
+    // "ñ" is f1, "á" e1, "í" ed, "Á" c1.
+    const drawn = [...pdf.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1]!.toLowerCase()).join("");
+    const hex = (text: string) => Buffer.from(text, "latin1").toString("hex");
+    for (const text of ["Institución", "Acta de notas", "Período", "Briceño", "Acosta Ávila", "Condición"]) {
+      expect(drawn, text).toContain(hex(text));
+    }
+  });
+});

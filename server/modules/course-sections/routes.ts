@@ -1,0 +1,274 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  courseSectionNotesSchema,
+  courseSectionReportSchema,
+  gradeSheetQuerySchema,
+  sectionReportSchema,
+  studentCourseNoteSchema,
+  studentCourseNotesSchema,
+} from "../../../common/schemas/course-sections.js";
+import { lessonSchema } from "../../../common/schemas/lessons.js";
+import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
+import { principalOf } from "../../http/auth.js";
+import { sendCsv, sendList, todayIn } from "../../http/csv.js";
+import { listQuery, queryFilter } from "../../http/list-query.js";
+import { itemResponse, listResponse } from "../../http/pagination.js";
+import { lessonCsvColumns, presentLesson } from "../lessons/presenter.js";
+import { lessonSortable, listLessons } from "../lessons/reads.js";
+import {
+  courseStudentCsvColumns,
+  gradeSheetCsvColumns,
+  gradeSheetFilename,
+  gradeSheetPdf,
+  institutionName,
+} from "./grade-sheet.js";
+import {
+  presentNotes,
+  presentReport,
+  presentSectionReport,
+  presentStudentCourseNote,
+  presentStudentNotes,
+} from "./presenter.js";
+import {
+  courseSectionForStaff,
+  courseSectionNotes,
+  courseSectionReport,
+  courseStudentSortable,
+  listCourseSectionStudents,
+  sectionReport,
+  studentCourseNote,
+} from "./service.js";
+
+const tags = ["Notas"];
+const courseParams = z.object({ id: recordIdParam(), course_id: recordIdParam() });
+const studentParams = courseParams.extend({ student_id: recordIdParam() });
+const lessonsQuery = listQuery({
+  sortable: lessonSortable,
+  defaultSort: { field: "date", direction: "asc" },
+  maxLimit: 500,
+  filters: { evaluated: queryFilter.boolean().describe("1: solo evaluadas; 0: solo no evaluadas.") },
+});
+const studentsQuery = listQuery({
+  sortable: courseStudentSortable,
+  defaultSort: { field: "last_name", direction: "asc" },
+  maxLimit: 500,
+});
+const STAFF_RULE =
+  "La administración, cualquiera; un profesor, sus materias (`teacher_not_has_course_section_assigned`); " +
+  "un coordinador, también las de los profesores que supervisa (`coordinator_not_owner_or_not_supervising`).";
+
+/**
+ * The notes of a course section (spec.md §7 "Sections": the `sections/{id}/courses/{id}/…` reads of
+ * evaluations and notes) and its grade sheet. The maths is common/enrolment/progression.ts's.
+ */
+export async function courseSectionsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const timeZone = app.config.timeZone;
+
+  r.get(
+    "/sections/:id/courses/:course_id/students-notes",
+    {
+      onRequest: app.allow("lessonsList"),
+      schema: {
+        tags,
+        summary: "Notas de los estudiantes de una materia de la sección",
+        description:
+          "Cada estudiante inscrito en la materia con su nota en cada clase evaluada, la entrega final, la " +
+          `nota final hasta ahora, los cortes y las inasistencias. ${STAFF_RULE}`,
+        params: courseParams,
+        response: { 200: itemResponse(courseSectionNotesSchema) },
+      },
+    },
+    async (request) => ({
+      data: presentNotes(
+        await courseSectionNotes({
+          db,
+          caller: principalOf(request),
+          sectionId: request.params.id,
+          courseId: request.params.course_id,
+        }),
+      ),
+    }),
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/students",
+    {
+      onRequest: app.allow("studentsList"),
+      schema: {
+        tags,
+        summary: "Estudiantes de una materia de la sección con sus notas",
+        description:
+          "Busca en nombre, apellido y cédula. Cada uno con su nota en cada clase evaluada, los cortes, la " +
+          `nota final hasta ahora y las inasistencias. ${STAFF_RULE}`,
+        params: courseParams,
+        querystring: studentsQuery,
+        response: { 200: listResponse(studentCourseNotesSchema) },
+      },
+    },
+    async (request, reply) => {
+      const caller = principalOf(request);
+      const { id, course_id } = request.params;
+      return sendList(reply, {
+        list: request.query,
+        fetchPage: (list) =>
+          listCourseSectionStudents({ db, caller, sectionId: id, courseId: course_id, list }),
+        present: presentStudentNotes,
+        csv: { filename: "notas-de-la-materia", columns: courseStudentCsvColumns },
+      });
+    },
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/lessons",
+    {
+      onRequest: app.allow("studentsList"),
+      schema: {
+        tags,
+        summary: "Clases de una materia de la sección",
+        description: `Con inasistencias, retrasos y notas de cada clase. ${STAFF_RULE}`,
+        params: courseParams,
+        querystring: lessonsQuery,
+        response: { 200: listResponse(lessonSchema) },
+      },
+    },
+    async (request, reply) => {
+      const courseSectionId = await courseSectionForStaff({
+        db,
+        caller: principalOf(request),
+        sectionId: request.params.id,
+        courseId: request.params.course_id,
+      });
+      return sendList(reply, {
+        list: request.query,
+        fetchPage: (list) =>
+          listLessons({ db, scope: null, list: { ...list, course_section_id: courseSectionId } }),
+        present: presentLesson,
+        csv: { filename: "clases-de-la-materia", columns: lessonCsvColumns },
+      });
+    },
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/students/:student_id",
+    {
+      onRequest: app.allow("everyone"),
+      schema: {
+        tags,
+        summary: "Nota de un estudiante en una materia",
+        description:
+          "Cada evaluación con su peso y nota, los cortes, la nota final hasta ahora y las inasistencias. Un " +
+          `estudiante, solo las suyas. ${STAFF_RULE} Sin inscribir en la materia: ` +
+          "`student_is_not_related_to_course_section`.",
+        params: studentParams,
+        response: { 200: itemResponse(studentCourseNoteSchema) },
+      },
+    },
+    async (request) => ({
+      data: presentStudentCourseNote(
+        await studentCourseNote({
+          db,
+          caller: principalOf(request),
+          sectionId: request.params.id,
+          courseId: request.params.course_id,
+          studentId: request.params.student_id,
+        }),
+      ),
+    }),
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/reports/students",
+    {
+      onRequest: app.allow("lessonsList"),
+      schema: {
+        tags,
+        summary: "Resumen de notas de una materia de la sección",
+        description:
+          "Estudiantes, aprobados, reprobados (también por inasistencias), promedio, nota más alta y más " +
+          `baja. Sin notas todavía: \`course_sections_avg_not_found\`. ${STAFF_RULE}`,
+        params: courseParams,
+        response: { 200: itemResponse(courseSectionReportSchema) },
+      },
+    },
+    async (request) => ({
+      data: presentReport(
+        await courseSectionReport({
+          db,
+          caller: principalOf(request),
+          sectionId: request.params.id,
+          courseId: request.params.course_id,
+        }),
+      ),
+    }),
+  );
+
+  r.get(
+    "/sections/:id/reports/students",
+    {
+      onRequest: app.allow("sectionDetail"),
+      schema: {
+        tags,
+        summary: "Resumen de notas de una sección por materia",
+        description:
+          "Por materia: estudiantes, aprobados, reprobados (también por inasistencias), promedio, nota más " +
+          "alta y más baja; y el promedio de los promedios de los estudiantes. Sin notas en ninguna " +
+          "materia: `course_sections_avg_not_found`. Un coordinador, solo las secciones de su especialidad.",
+        params: idParamsSchema,
+        response: { 200: itemResponse(sectionReportSchema) },
+      },
+    },
+    async (request) => ({
+      data: presentSectionReport(
+        await sectionReport({ db, caller: principalOf(request), id: request.params.id }),
+      ),
+    }),
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/grade-sheet",
+    {
+      onRequest: app.allow("lessonsList"),
+      schema: {
+        tags,
+        summary: "Acta de notas (PDF o CSV)",
+        description:
+          "La institución, el período, la materia, la sección, el profesor y cada estudiante por cédula con " +
+          `su nota final y condición. \`format=pdf\` (por omisión) o \`csv\`. ${STAFF_RULE}`,
+        params: courseParams,
+        querystring: gradeSheetQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const notes = await courseSectionNotes({
+        db,
+        caller: principalOf(request),
+        sectionId: request.params.id,
+        courseId: request.params.course_id,
+      });
+      const filename = gradeSheetFilename(notes).replace(/[^A-Za-z0-9_-]+/g, "-");
+      if (request.query.format === "csv") {
+        return sendCsv(reply, {
+          filename,
+          columns: gradeSheetCsvColumns,
+          rows: (async function* () {
+            yield* notes.students;
+          })(),
+        });
+      }
+      const pdf = await gradeSheetPdf({
+        institution: await institutionName(db),
+        notes,
+        today: todayIn(timeZone),
+      });
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="${filename}.pdf"`)
+        .header("Cache-Control", "no-store")
+        .send(pdf);
+    },
+  );
+}
