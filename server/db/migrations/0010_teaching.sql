@@ -33,3 +33,6 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "lesson_student_changes_no_update" BEFORE UPDATE ON "lesson_student_changes"
   FOR EACH ROW EXECUTE FUNCTION "lesson_student_changes_append_only"();
+--> statement-breakpoint
+-- The students list's period and specialization filters (issue 8's speed goal).
+CREATE INDEX "inscriptions_period_specialization_student_idx" ON "inscriptions" USING btree ("period_id","specialization_id","student_id");
