@@ -97,6 +97,8 @@ export const inscriptions = pgTable(
     check("inscriptions_kind_valid", sql`${t.kind} in ('inscription', 'reinscription')`),
     check("inscriptions_status_valid", sql`${t.status} in ('active', 'retired')`),
     index("inscriptions_period_idx").on(t.periodId),
+    // The students list's filters (period, specialization) answered from the index alone.
+    index("inscriptions_period_specialization_student_idx").on(t.periodId, t.specializationId, t.studentId),
     index("inscriptions_section_idx").on(t.sectionId),
     index("inscriptions_semester_idx").on(t.semesterId),
   ],

@@ -67,13 +67,25 @@ export function fullSectionDescription(seats: SectionSeats, gender: string): str
  * inscriptions of each by gender. `exceptInscriptionId` leaves one inscription out of the counts (a
  * student moving within the same section set). Must run inside a transaction.
  */
-export async function lockSections(
+export function lockSections(
   tx: DbOrTx,
   sectionIds: number[],
   opts: { exceptInscriptionId?: number } = {},
 ): Promise<SectionSeats[]> {
+  return sectionSeats(tx, sectionIds, { ...opts, lock: true });
+}
+
+/**
+ * The seats of the given sections, counted without (`lock: false`) or under (`lock: true`) their row
+ * locks. An unlocked count is a snapshot: it may refuse early, never grant a seat.
+ */
+async function sectionSeats(
+  tx: DbOrTx,
+  sectionIds: number[],
+  opts: { exceptInscriptionId?: number; lock: boolean },
+): Promise<SectionSeats[]> {
   if (sectionIds.length === 0) return [];
-  const rows = await tx
+  const select = tx
     .select({
       id: sections.id,
       code: sections.code,
@@ -84,8 +96,8 @@ export async function lockSections(
     })
     .from(sections)
     .where(inArray(sections.id, sectionIds))
-    .orderBy(asc(sections.id))
-    .for("update");
+    .orderBy(asc(sections.id));
+  const rows = opts.lock ? await select.for("update") : await select;
   if (rows.length === 0) return [];
   const counts = await tx
     .select({
@@ -130,6 +142,15 @@ export async function claimSeat(
   tx: DbOrTx,
   opts: { sectionId: number; gender: string; exceptInscriptionId?: number },
 ): Promise<SectionSeats> {
+  // A section already full is refused before queueing on its lock: on a busy enrolment day most
+  // requests for a popular section are refusals, and they need not wait for the ones taking seats.
+  const [snapshot] = await sectionSeats(tx, [opts.sectionId], {
+    exceptInscriptionId: opts.exceptInscriptionId,
+    lock: false,
+  });
+  if (snapshot && freeSeats(snapshot, opts.gender) <= 0) {
+    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(snapshot, opts.gender));
+  }
   const [seats] = await lockSections(tx, [opts.sectionId], { exceptInscriptionId: opts.exceptInscriptionId });
   if (!seats) throw notFound("section_not_found_for_inscription");
   if (freeSeats(seats, opts.gender) <= 0) {

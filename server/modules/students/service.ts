@@ -237,6 +237,8 @@ export async function listStudents(opts: {
       id: students.id,
     },
     tieBreaker: students.id,
+    // The where clause reads students only (users is joined for the e-mail): count students alone.
+    countQuery: db.select({ id: students.id }).from(students).where(where).$dynamic(),
   });
   return { rows: await withLatestInscriptions(db, page.rows), meta: page.meta };
 }

@@ -1,0 +1,2 @@
+-- The students list's period and specialization filters (issue 8's speed goal).
+CREATE INDEX "inscriptions_period_specialization_student_idx" ON "inscriptions" USING btree ("period_id","specialization_id","student_id");
