@@ -53,6 +53,8 @@ const envSchema = z.object({
   /** Public address of the web app, used in e-mailed links; defaults to http://localhost:$PORT. */
   APP_URL: z.string().url().optional(),
   TZ: z.string().default("America/Caracas"),
+  /** The school's name, printed on grade sheets, receipts and certificates. */
+  INSTITUTION_NAME: z.string().trim().min(1).max(200).default("Aula"),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Set to 1 behind a reverse proxy so client addresses come from X-Forwarded-For. */
@@ -89,6 +91,7 @@ export type Config = {
   rememberMeTtlDays: number;
   smtpUrl?: string;
   mailFrom: string;
+  institutionName: string;
   appUrl: string;
   timeZone: string;
   adminEmail?: string;
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { demo?: 
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    institutionName: e.INSTITUTION_NAME,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     timeZone: e.TZ,
     adminEmail: e.ADMIN_EMAIL,

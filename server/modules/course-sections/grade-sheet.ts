@@ -1,17 +1,8 @@
-import { eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { formatNote } from "../../../common/enrolment/progression.js";
-import type { DbOrTx } from "../../db/client.js";
-import { appSettings } from "../../db/schema/index.js";
 import type { CsvColumn } from "../../http/csv.js";
 import { periodName } from "./presenter.js";
 import type { CourseSectionNotesRow, StudentNotesRow } from "./service.js";
-
-/** The name printed on the grade sheet: the `institution_name` setting, else the application's. */
-export async function institutionName(db: DbOrTx): Promise<string> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "institution_name"));
-  return typeof row?.value === "string" && row.value.trim() ? row.value.trim() : "Aula";
-}
 
 /** A student's standing on the grade sheet, in Spanish. */
 export function standing(r: StudentNotesRow): string {

@@ -22,7 +22,6 @@ import {
   gradeSheetCsvColumns,
   gradeSheetFilename,
   gradeSheetPdf,
-  institutionName,
 } from "./grade-sheet.js";
 import {
   presentNotes,
@@ -260,7 +259,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         });
       }
       const pdf = await gradeSheetPdf({
-        institution: await institutionName(db),
+        institution: app.config.institutionName,
         notes,
         today: todayIn(timeZone),
       });
