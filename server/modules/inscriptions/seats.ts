@@ -4,7 +4,7 @@
  * gender (a limit of 0 means no seats for that gender).
  *
  * Seats are never oversold because they are counted and taken under a row lock of the section:
- * `SELECT … FOR UPDATE` on the `sections` row, held until the caller's transaction ends. Two transactions
+ * `SELECT … FOR NO KEY UPDATE` on the `sections` row, held until the caller's transaction ends. Two transactions
  * that want a seat in the same section queue on that lock, so the second one counts the first one's
  * inscription. Everything here must therefore run INSIDE the caller's transaction (`tx`), and the caller
  * must write its inscription (or move it, for a change of section) in that same transaction.
@@ -63,7 +63,7 @@ export function fullSectionDescription(seats: SectionSeats, gender: string): str
 }
 
 /**
- * Locks the given sections (`FOR UPDATE`, ascending id: the one lock order) and counts the active
+ * Locks the given sections (`FOR NO KEY UPDATE`, ascending id: the one lock order) and counts the active
  * inscriptions of each by gender. `exceptInscriptionId` leaves one inscription out of the counts (a
  * student moving within the same section set). Must run inside a transaction.
  */
@@ -97,7 +97,9 @@ async function sectionSeats(
     .from(sections)
     .where(inArray(sections.id, sectionIds))
     .orderBy(asc(sections.id));
-  const rows = opts.lock ? await select.for("update") : await select;
+  // NO KEY UPDATE: seat checkers queue on each other, yet a transaction that inserted an inscription
+  // (whose foreign key holds KEY SHARE on the section row) never deadlocks with one.
+  const rows = opts.lock ? await select.for("no key update") : await select;
   if (rows.length === 0) return [];
   const counts = await tx
     .select({
@@ -129,6 +131,25 @@ async function sectionSeats(
 }
 
 /**
+ * Refuses a section already full for `gender` from an unlocked snapshot of its seats: on a busy
+ * enrolment day most requests for a popular section are refusals, and they need not queue on its lock.
+ * A snapshot may refuse early, never grant a seat. No refusal when the section does not exist (the
+ * locked count says so).
+ */
+export async function refuseFullFromSnapshot(
+  tx: DbOrTx,
+  opts: { sectionId: number; gender: string; exceptInscriptionId?: number },
+): Promise<void> {
+  const [snapshot] = await sectionSeats(tx, [opts.sectionId], {
+    exceptInscriptionId: opts.exceptInscriptionId,
+    lock: false,
+  });
+  if (snapshot && freeSeats(snapshot, opts.gender) <= 0) {
+    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(snapshot, opts.gender));
+  }
+}
+
+/**
  * Checks and claims a seat of `gender` in a chosen section: locks the section row until the transaction
  * ends and answers its seats when one is free. The caller then writes the inscription (or moves it) in the
  * same transaction; that write is the claim.
@@ -142,21 +163,37 @@ export async function claimSeat(
   tx: DbOrTx,
   opts: { sectionId: number; gender: string; exceptInscriptionId?: number },
 ): Promise<SectionSeats> {
-  // A section already full is refused before queueing on its lock: on a busy enrolment day most
-  // requests for a popular section are refusals, and they need not wait for the ones taking seats.
-  const [snapshot] = await sectionSeats(tx, [opts.sectionId], {
-    exceptInscriptionId: opts.exceptInscriptionId,
-    lock: false,
-  });
-  if (snapshot && freeSeats(snapshot, opts.gender) <= 0) {
-    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(snapshot, opts.gender));
-  }
+  await refuseFullFromSnapshot(tx, opts);
   const [seats] = await lockSections(tx, [opts.sectionId], { exceptInscriptionId: opts.exceptInscriptionId });
   if (!seats) throw notFound("section_not_found_for_inscription");
   if (freeSeats(seats, opts.gender) <= 0) {
     throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(seats, opts.gender));
   }
   return seats;
+}
+
+/**
+ * The other way to take a seat, for a caller that has ALREADY written its active inscription
+ * `inscriptionId` into `sectionId` in this transaction: locks the section and refuses when the seats of
+ * the gender, that inscription included, pass the limit (the caller's transaction then rolls back and
+ * nothing stays written). Writing first and checking last holds the section's lock for two statements
+ * and the commit instead of the whole enrolment, so an inscription storm on one section moves fast.
+ * Correct with `claimSeat` mixed in: every check counts, under the same lock, what the transactions
+ * before it committed.
+ */
+export async function holdSeat(
+  tx: DbOrTx,
+  opts: { sectionId: number; gender: string; inscriptionId: number },
+): Promise<SectionSeats> {
+  const [seats] = await lockSections(tx, [opts.sectionId]);
+  if (!seats) throw notFound("section_not_found_for_inscription");
+  const others = { ...seats };
+  if (isFemale(opts.gender)) others.females -= 1;
+  else others.males -= 1;
+  if (freeSeats(others, opts.gender) <= 0) {
+    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(others, opts.gender));
+  }
+  return others;
 }
 
 /**

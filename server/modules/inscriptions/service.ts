@@ -44,7 +44,7 @@ import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, rethrowUniqueAsField, validationError } from "../../http/validation.js";
 import { courseRecords } from "../reinscriptions/records.js";
-import { claimSeat, pickSectionWithSeat } from "./seats.js";
+import { claimSeat, holdSeat, pickSectionWithSeat, refuseFullFromSnapshot } from "./seats.js";
 
 type PeriodRow = typeof periods.$inferSelect;
 
@@ -200,17 +200,16 @@ async function assertNotInscribed(tx: DbOrTx, studentId: number, period: PeriodR
   }
 }
 
-/** The chosen section must be of the period and semester (422 on `section_id`); its seat is then claimed. */
-async function claimChosenSection(
-  tx: DbOrTx,
-  opts: {
-    sectionId: number;
-    periodId: number;
-    semesterId: number;
-    gender: string;
-    exceptInscriptionId?: number;
-  },
-) {
+type ChosenSection = {
+  sectionId: number;
+  periodId: number;
+  semesterId: number;
+  gender: string;
+  exceptInscriptionId?: number;
+};
+
+/** The chosen section must exist (404) and be of the period and semester (422 on `section_id`). */
+async function assertSectionOfSemester(tx: DbOrTx, opts: ChosenSection) {
   const [section] = await tx
     .select({ periodId: sections.periodId, semesterId: sections.semesterId, code: sections.code })
     .from(sections)
@@ -221,6 +220,18 @@ async function claimChosenSection(
       section_id: [`La sección ${section.code} no pertenece al semestre y período de la inscripción.`],
     });
   }
+}
+
+/** A new inscription's chosen section: valid and not full right now; its seat is held after the writes. */
+async function checkChosenSection(tx: DbOrTx, opts: ChosenSection): Promise<number> {
+  await assertSectionOfSemester(tx, opts);
+  await refuseFullFromSnapshot(tx, opts);
+  return opts.sectionId;
+}
+
+/** A moved inscription's chosen section: valid, and its seat claimed under the section's lock. */
+async function claimChosenSection(tx: DbOrTx, opts: ChosenSection) {
+  await assertSectionOfSemester(tx, opts);
   return claimSeat(tx, opts);
 }
 
@@ -388,14 +399,18 @@ export async function createInscription(opts: {
       const semester = await semesterOfPeriod(tx, period.id, input.semester_id);
       const { student, created, preInscriptionId } = await resolveStudent(tx, input);
       if (!created) await assertNotInscribed(tx, student.id, period);
-      const seats =
+      // A chosen section is checked from a snapshot now and its seat held last (`holdSeat`), so its
+      // lock lasts two statements; an automatic pick locks the semester's sections to choose one.
+      const sectionId =
         input.section_id === null
-          ? await pickSectionWithSeat(tx, {
-              periodId: period.id,
-              semesterId: semester.id,
-              gender: student.gender,
-            })
-          : await claimChosenSection(tx, {
+          ? (
+              await pickSectionWithSeat(tx, {
+                periodId: period.id,
+                semesterId: semester.id,
+                gender: student.gender,
+              })
+            ).section.id
+          : await checkChosenSection(tx, {
               sectionId: input.section_id,
               periodId: period.id,
               semesterId: semester.id,
@@ -406,7 +421,7 @@ export async function createInscription(opts: {
         .values({
           studentId: student.id,
           periodId: period.id,
-          sectionId: seats.section.id,
+          sectionId,
           semesterId: semester.id,
           specializationId: semester.specializationId,
           kind: "inscription",
@@ -416,7 +431,7 @@ export async function createInscription(opts: {
       const enrolment = await enrolInSection(tx, {
         inscriptionId: row!.id,
         studentId: student.id,
-        sectionId: seats.section.id,
+        sectionId,
         pensumId: semester.pensumId,
         periodId: period.id,
       });
@@ -425,6 +440,9 @@ export async function createInscription(opts: {
         periodId: period.id,
         inscriptionId: row!.id,
       });
+      if (input.section_id !== null) {
+        await holdSeat(tx, { sectionId, gender: student.gender, inscriptionId: row!.id });
+      }
       return {
         inscriptionId: row!.id,
         ...enrolment,
