@@ -23,6 +23,7 @@ import { listQuery, queryFilter } from "../../http/list-query.js";
 import { type Caller, callerStudentId } from "../../http/ownership.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import { sendAccountConfirmation } from "../auth/service.js";
+import { forgetFullSections } from "./full-sections.js";
 import {
   inscriptionCsvColumns,
   presentInscription,
@@ -151,6 +152,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await rollbackInscription({ db, inscriptionId: request.body.inscription_id });
+      forgetFullSections(db);
       return reply.status(204).send(null);
     },
   );
@@ -171,6 +173,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const outcome = await updateInscription({ db, input: request.body });
+      forgetFullSections(db);
       const row = await getInscription({ db, id: outcome.inscriptionId });
       return { data: presentInscriptionResult(row, outcome) };
     },

@@ -38,6 +38,9 @@ export type SectionSeats = {
   females: number;
 };
 
+/** Told the seats of a section as counted (to remember a full one, see full-sections.ts). */
+export type SeatsSeen = (seats: SectionSeats) => void;
+
 /** The schema's rule: 'female' is female, any other value counts as male (as the sections module does). */
 const isFemale = (gender: string) => gender === "female";
 
@@ -138,12 +141,13 @@ async function sectionSeats(
  */
 export async function refuseFullFromSnapshot(
   tx: DbOrTx,
-  opts: { sectionId: number; gender: string; exceptInscriptionId?: number },
+  opts: { sectionId: number; gender: string; exceptInscriptionId?: number; onSeats?: SeatsSeen },
 ): Promise<void> {
   const [snapshot] = await sectionSeats(tx, [opts.sectionId], {
     exceptInscriptionId: opts.exceptInscriptionId,
     lock: false,
   });
+  if (snapshot && opts.exceptInscriptionId === undefined) opts.onSeats?.(snapshot);
   if (snapshot && freeSeats(snapshot, opts.gender) <= 0) {
     throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(snapshot, opts.gender));
   }
@@ -183,7 +187,7 @@ export async function claimSeat(
  */
 export async function holdSeat(
   tx: DbOrTx,
-  opts: { sectionId: number; gender: string; inscriptionId: number },
+  opts: { sectionId: number; gender: string; inscriptionId: number; onSeats?: SeatsSeen },
 ): Promise<SectionSeats> {
   const [seats] = await lockSections(tx, [opts.sectionId]);
   if (!seats) throw notFound("section_not_found_for_inscription");
@@ -191,8 +195,11 @@ export async function holdSeat(
   if (isFemale(opts.gender)) others.females -= 1;
   else others.males -= 1;
   if (freeSeats(others, opts.gender) <= 0) {
+    opts.onSeats?.(others);
     throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(others, opts.gender));
   }
+  // The seats once this transaction commits (it is about to).
+  opts.onSeats?.(seats);
   return others;
 }
 

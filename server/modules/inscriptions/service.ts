@@ -44,7 +44,15 @@ import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, rethrowUniqueAsField, validationError } from "../../http/validation.js";
 import { courseRecords } from "../reinscriptions/records.js";
-import { claimSeat, holdSeat, pickSectionWithSeat, refuseFullFromSnapshot } from "./seats.js";
+import { refuseKnownFull, rememberSeats } from "./full-sections.js";
+import {
+  claimSeat,
+  holdSeat,
+  pickSectionWithSeat,
+  refuseFullFromSnapshot,
+  type SeatsSeen,
+  type SectionSeats,
+} from "./seats.js";
 
 type PeriodRow = typeof periods.$inferSelect;
 
@@ -206,6 +214,7 @@ type ChosenSection = {
   semesterId: number;
   gender: string;
   exceptInscriptionId?: number;
+  onSeats?: SeatsSeen;
 };
 
 /** The chosen section must exist (404) and be of the period and semester (422 on `section_id`). */
@@ -393,11 +402,20 @@ export async function createInscription(opts: {
   input: CreateInscriptionInput;
 }): Promise<InscriptionOutcome> {
   const { input } = opts;
+  const onSeats = (seats: SectionSeats) => rememberSeats(opts.db, seats);
+  const asked = (sectionId: number) => ({
+    sectionId,
+    semesterId: input.semester_id,
+    periodId: input.period_id ?? null,
+  });
   return withDbErrors(() =>
     opts.db.transaction(async (tx) => {
+      // A section seen full by this server a moment ago for both genders: refused before any query.
+      if (input.section_id !== null) refuseKnownFull(opts.db, asked(input.section_id), null);
       const period = await inscriptionPeriod(tx, input.period_id);
       const semester = await semesterOfPeriod(tx, period.id, input.semester_id);
       const { student, created, preInscriptionId } = await resolveStudent(tx, input);
+      if (input.section_id !== null) refuseKnownFull(opts.db, asked(input.section_id), student.gender);
       if (!created) await assertNotInscribed(tx, student.id, period);
       // A chosen section is checked from a snapshot now and its seat held last (`holdSeat`), so its
       // lock lasts two statements; an automatic pick locks the semester's sections to choose one.
@@ -415,6 +433,7 @@ export async function createInscription(opts: {
               periodId: period.id,
               semesterId: semester.id,
               gender: student.gender,
+              onSeats,
             });
       const [row] = await tx
         .insert(inscriptions)
@@ -441,7 +460,7 @@ export async function createInscription(opts: {
         inscriptionId: row!.id,
       });
       if (input.section_id !== null) {
-        await holdSeat(tx, { sectionId, gender: student.gender, inscriptionId: row!.id });
+        await holdSeat(tx, { sectionId, gender: student.gender, inscriptionId: row!.id, onSeats });
       }
       return {
         inscriptionId: row!.id,

@@ -15,6 +15,7 @@ import { principalOf } from "../../http/auth.js";
 import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
+import { forgetFullSections } from "../inscriptions/full-sections.js";
 import { assertMaySeeStudent } from "./policy.js";
 import {
   presentPlan,
@@ -160,7 +161,9 @@ export async function reinscriptionsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await presentResult(await updateReinscription({ db, input: request.body })),
+      data: await presentResult(
+        await updateReinscription({ db, input: request.body }).finally(() => forgetFullSections(db)),
+      ),
     }),
   );
 

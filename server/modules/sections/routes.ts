@@ -18,6 +18,7 @@ import { principalOf } from "../../http/auth.js";
 import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
+import { forgetFullSections } from "../inscriptions/full-sections.js";
 import {
   courseSectionCsvColumns,
   presentCourseSection,
@@ -163,7 +164,12 @@ export async function sectionsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: presentSectionDetail(
-        await updateSection({ db, caller: principalOf(request), id: request.params.id, input: request.body }),
+        await updateSection({
+          db,
+          caller: principalOf(request),
+          id: request.params.id,
+          input: request.body,
+        }).finally(() => forgetFullSections(db)),
       ),
     }),
   );

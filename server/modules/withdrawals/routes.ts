@@ -7,6 +7,7 @@ import {
 } from "../../../common/schemas/withdrawals.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import { itemResponse } from "../../http/pagination.js";
+import { forgetFullSections } from "../inscriptions/full-sections.js";
 import { presentWithdrawalState } from "./presenter.js";
 import { changeSection, retireStudent, withdrawalState, withdrawCourses } from "./service.js";
 
@@ -16,6 +17,7 @@ const tags = ["Retiros"];
 export async function withdrawalsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const forget = () => forgetFullSections(db);
 
   r.get(
     "/students/:id/withdrawal-state",
@@ -48,7 +50,7 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: presentWithdrawalState(await retireStudent({ db, studentId: request.params.id })),
+      data: presentWithdrawalState(await retireStudent({ db, studentId: request.params.id }).finally(forget)),
     }),
   );
 
@@ -93,7 +95,7 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: presentWithdrawalState(
-        await changeSection({ db, studentId: request.params.id, input: request.body }),
+        await changeSection({ db, studentId: request.params.id, input: request.body }).finally(forget),
       ),
     }),
   );
