@@ -806,9 +806,6 @@ describe("inscribing from the file (Especialidad, Semestre)", () => {
       identity_document: `V-7990000${n}`,
       email: `racha${n}@race.test`,
       gender: n === 3 ? ("female" as const) : ("male" as const),
-      birth_date: null,
-      phone: null,
-      address: null,
     }));
     // Someone else takes the last two male seats of semester 2 between the preview and the import.
     const taking = ctx.db.transaction(async (tx) => {
