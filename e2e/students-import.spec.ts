@@ -1,14 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
 
-const HEADER = "Nombres;Apellidos;Cédula;Correo electrónico;Género;Fecha de nacimiento;Teléfono;Dirección";
+const HEADER =
+  "Nombres;Apellidos;Cédula;Correo electrónico;Género;Fecha de nacimiento;Teléfono;Dirección;Especialidad;Semestre";
 const FIRST_NAMES = ["Ana", "Luis", "María", "José", "Carla", "Pedro", "Rosa", "Omar", "Iris", "Juan"];
 
-/** A school's file of 30 students (semicolons, as Excel in Spanish saves it); `badLine` has a 31 February. */
+/**
+ * A school's file of 30 students (semicolons, as Excel in Spanish saves it), each inscribed in the first
+ * semester of Informática or Administración (by code or name, two by two); `badLine` asks for a
+ * specialization the school does not have.
+ */
 function schoolFile(run: string, base: number, badLine?: number): Buffer {
   const lines = Array.from({ length: 30 }, (_, i) => {
     const line = i + 2;
-    const birth = line === badLine ? "31/02/2008" : `${String((i % 28) + 1).padStart(2, "0")}/05/2008`;
+    const birth = `${String((i % 28) + 1).padStart(2, "0")}/05/2008`;
+    const specialization =
+      line === badLine ? "Medicina" : ["INF", "Administración", "informatica", "ADM"][Math.floor(i / 2) % 4];
     return [
       FIRST_NAMES[i % FIRST_NAMES.length],
       `Lote${run} Número${i + 1}`,
@@ -18,13 +25,15 @@ function schoolFile(run: string, base: number, badLine?: number): Buffer {
       birth,
       "0412-5550000",
       "Calle Real, Maracay",
+      specialization,
+      "1",
     ].join(";");
   });
   return Buffer.from(`\uFEFF${[HEADER, ...lines].join("\r\n")}\r\n`, "utf8");
 }
 
 test.describe("importar estudiantes", () => {
-  test("el administrador importa 30 estudiantes: corrige la fila con error y los encuentra en el listado", async ({
+  test("el administrador importa e inscribe 30 estudiantes: corrige la fila con error y los encuentra en el listado", async ({
     page,
   }) => {
     const run = Date.now().toString(36);
@@ -38,7 +47,8 @@ test.describe("importar estudiantes", () => {
     await expect(page.getByRole("button", { name: "Descargar plantilla" })).toBeVisible();
     await expectAccessible(page, "importar estudiantes");
 
-    // The file with one bad row: the preview says which and the import stays disabled.
+    // The file with one bad row (an unknown specialization): the preview says which and the import
+    // stays disabled.
     const fileInput = page.locator('input[type="file"]');
     await fileInput.setInputFiles({
       name: "estudiantes.csv",
@@ -50,9 +60,11 @@ test.describe("importar estudiantes", () => {
     await expect(page.getByText("1 con errores")).toBeVisible();
     const badRow = page
       .getByRole("row")
-      .filter({ hasText: "El campo fecha de nacimiento debe ser una fecha válida." });
+      .filter({ hasText: "La especialidad «Medicina» no existe o no está habilitada." });
     await expect(badRow).toHaveCount(1);
     await expect(badRow.getByRole("cell").first()).toHaveText("14");
+    await expect(badRow).toContainText("INF (Informática)");
+    await expect(badRow.getByRole("cell", { name: "Medicina", exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Importar 29 estudiantes" })).toBeDisabled();
     await page.getByRole("switch", { name: "Solo filas con errores" }).check();
     await expect(page.getByRole("table", { name: "Filas del archivo" }).getByRole("row")).toHaveCount(2);
@@ -71,13 +83,25 @@ test.describe("importar estudiantes", () => {
     await page.getByRole("button", { name: "Importar 30 estudiantes" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("Se crearán 30 estudiantes");
+    await expect(dialog).toContainText(
+      "30 de ellos quedarán inscritos en el período con inscripciones abiertas.",
+    );
     await dialog.getByRole("button", { name: "Sí" }).click();
     await expect(
       page
         .getByText("Se importaron 30 estudiantes. Cada uno recibirá el correo para confirmar su cuenta.")
         .first(),
     ).toBeVisible();
+    // Where they went: the first semester of each specialization, section by section.
+    await expect(page.getByText(/^30 quedaron inscritos en el período \d{4}-\d:$/)).toBeVisible();
+    await expect(
+      page.getByRole("listitem").filter({ hasText: /^Informática, semestre 1, sección / }),
+    ).not.toHaveCount(0);
+    await expect(
+      page.getByRole("listitem").filter({ hasText: /^Administración, semestre 1, sección / }),
+    ).not.toHaveCount(0);
     await page.screenshot({ path: artifact("students-import-done"), fullPage: true });
+    await expectAccessible(page, "importación terminada");
 
     // One of them, found by the list's search.
     await page.getByRole("link", { name: "Volver al listado de estudiantes" }).click();
@@ -86,5 +110,7 @@ test.describe("importar estudiantes", () => {
     const found = page.getByRole("row").filter({ hasText: `lote${run}.7@colegio.test` });
     await expect(found).toHaveCount(1);
     await expect(found).toContainText(`Lote${run} Número7`);
+    // The 7th student asked for ADM: the list shows their inscription (period · specialization · section).
+    await expect(found).toContainText(/\d{4}-\d · ADM · ADM-S1[A-Z]/);
   });
 });

@@ -11,7 +11,7 @@ export const studentImportMaxBytes = 2 * 1024 * 1024;
 export const studentImportMaxRows = 2000;
 
 /** The fields of a student a file fills: exactly those of `createStudentSchema` but the photo. */
-export const studentImportFields = [
+export const studentImportStudentFields = [
   "first_name",
   "last_name",
   "identity_document",
@@ -21,6 +21,14 @@ export const studentImportFields = [
   "phone",
   "address",
 ] as const satisfies readonly (keyof typeof createStudentSchema.shape)[];
+export type StudentImportStudentField = (typeof studentImportStudentFields)[number];
+
+/**
+ * Every column a file may have: the student's fields, then where to inscribe them (optional): the
+ * specialization (code or name of an enabled one) and the semester of its pensum (a number, 1 when blank),
+ * in the period with inscriptions open.
+ */
+export const studentImportFields = [...studentImportStudentFields, "specialization", "semester"] as const;
 export type StudentImportField = (typeof studentImportFields)[number];
 
 /** Columns every file must have (the others may be missing or blank). */
@@ -42,6 +50,8 @@ export const studentImportHeaders: Record<StudentImportField, string> = {
   birth_date: "Fecha de nacimiento",
   phone: "Teléfono",
   address: "Dirección",
+  specialization: "Especialidad",
+  semester: "Semestre",
 };
 
 /** Other headers a school's own file may use for the same column (compared as `headerKey` makes them). */
@@ -54,6 +64,8 @@ const headerAliases: Record<StudentImportField, string[]> = {
   birth_date: ["fecha de nacimiento", "fecha nacimiento", "nacimiento", "fecha de nac"],
   phone: ["telefono", "celular", "telefono celular", "movil"],
   address: ["direccion", "domicilio", "direccion de habitacion"],
+  specialization: ["especialidad", "especializacion", "carrera", "mencion", "programa"],
+  semester: ["semestre", "sem", "semestre a cursar"],
 };
 
 /** A header as compared: lower-case, without accents, punctuation or repeated spaces ("C.I." → "c i"). */
@@ -109,7 +121,23 @@ export const studentImportPreviewSchema = z.object({
 });
 export type StudentImportPreview = z.infer<typeof studentImportPreviewSchema>;
 
+/** Where the students of the file were inscribed: one entry per section, with how many went there. */
+export const studentImportPlacementSchema = z.object({
+  period: z.object({ id: z.number().int(), name: z.string() }),
+  specialization: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
+  semester: z.object({ id: z.number().int(), number: z.number().int(), code: z.string() }),
+  section: z.object({ id: z.number().int(), code: z.string() }),
+  students: z.number().int().describe("Estudiantes del archivo inscritos en la sección."),
+  skipped_courses: z
+    .number()
+    .int()
+    .describe("Materias de la sección en las que no quedaron inscritos por prelaciones (suma)."),
+});
+export type StudentImportPlacement = z.infer<typeof studentImportPlacementSchema>;
+
 export const studentImportResultSchema = z.object({
   created: z.number().int().describe("Estudiantes creados (cada uno recibe el correo de confirmación)."),
+  inscribed: z.number().int().describe("De ellos, inscritos en el período con inscripciones abiertas."),
+  placements: z.array(studentImportPlacementSchema).describe("Dónde se inscribieron, sección por sección."),
 });
 export type StudentImportResult = z.infer<typeof studentImportResultSchema>;

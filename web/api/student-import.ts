@@ -12,8 +12,14 @@ import type { ItemResponse } from "./types";
 
 export type { StudentImportPreview, StudentImportResult, StudentImportRow };
 
-/** A refused file or rows (422): the page shows the messages itself, beside the file picker. */
-const isRefusal = (error: ApiError) => error.status === 422;
+/**
+ * A refused file or rows (422), or seats taken (or inscriptions closed) since the check: the page shows
+ * the messages itself, beside the file picker.
+ */
+const isRefusal = (error: ApiError) =>
+  error.status === 422 ||
+  error.message === "no_available_sections_for_inscription" ||
+  error.message === "period_inscriptions_are_disabled";
 
 function importForm(file: File, dryRun: boolean): FormData {
   const form = new FormData();
@@ -30,7 +36,10 @@ export const studentImportApi = {
         quiet: isRefusal,
       })
       .then((r) => r.data),
-  /** Creates every student of the file, or none (422 when a row has an error). */
+  /**
+   * Creates every student of the file, or none (422 when a row has an error), inscribing those whose row
+   * names a specialization.
+   */
   commit: (file: File) =>
     api
       .post<ItemResponse<StudentImportResult>>("/students/import", importForm(file, false), {

@@ -248,3 +248,11 @@ export async function pickSectionWithSeat(
   }
   return best;
 }
+
+/**
+ * The seats of the given sections from an unlocked snapshot (no lock taken): for a preview that counts
+ * seats before anything is written (the student import's), never to grant a seat.
+ */
+export function seatsSnapshot(tx: DbOrTx, sectionIds: number[]): Promise<SectionSeats[]> {
+  return sectionSeats(tx, sectionIds, { lock: false });
+}

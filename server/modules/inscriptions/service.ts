@@ -54,10 +54,10 @@ import {
   type SectionSeats,
 } from "./seats.js";
 
-type PeriodRow = typeof periods.$inferSelect;
+export type PeriodRow = typeof periods.$inferSelect;
 
 /** The period to inscribe into: the one asked (it must have inscriptions open), else the open one. */
-async function inscriptionPeriod(db: DbOrTx, periodId: number | undefined): Promise<PeriodRow> {
+export async function inscriptionPeriod(db: DbOrTx, periodId: number | undefined): Promise<PeriodRow> {
   if (periodId !== undefined) {
     const [row] = await db.select().from(periods).where(eq(periods.id, periodId));
     if (!row) throw notFound("period_not_found");
@@ -84,7 +84,7 @@ async function inscriptionPeriod(db: DbOrTx, periodId: number | undefined): Prom
   return row;
 }
 
-type SemesterInPeriod = {
+export type SemesterInPeriod = {
   id: number;
   number: number;
   code: string;
@@ -417,59 +417,85 @@ export async function createInscription(opts: {
       const { student, created, preInscriptionId } = await resolveStudent(tx, input);
       if (input.section_id !== null) refuseKnownFull(opts.db, asked(input.section_id), student.gender);
       if (!created) await assertNotInscribed(tx, student.id, period);
-      // A chosen section is checked from a snapshot now and its seat held last (`holdSeat`), so its
-      // lock lasts two statements; an automatic pick locks the semester's sections to choose one.
-      const sectionId =
-        input.section_id === null
-          ? (
-              await pickSectionWithSeat(tx, {
-                periodId: period.id,
-                semesterId: semester.id,
-                gender: student.gender,
-              })
-            ).section.id
-          : await checkChosenSection(tx, {
-              sectionId: input.section_id,
-              periodId: period.id,
-              semesterId: semester.id,
-              gender: student.gender,
-              onSeats,
-            });
-      const [row] = await tx
-        .insert(inscriptions)
-        .values({
-          studentId: student.id,
-          periodId: period.id,
-          sectionId,
-          semesterId: semester.id,
-          specializationId: semester.specializationId,
-          kind: "inscription",
-          preInscriptionId,
-        })
-        .returning({ id: inscriptions.id });
-      const enrolment = await enrolInSection(tx, {
-        inscriptionId: row!.id,
-        studentId: student.id,
-        sectionId,
-        pensumId: semester.pensumId,
-        periodId: period.id,
+      const outcome = await inscribeInTransaction(tx, {
+        period,
+        semester,
+        student,
+        preInscriptionId,
+        sectionId: input.section_id,
+        onSeats,
       });
-      const feeGenerated = await generateFee(tx, {
-        studentId: student.id,
-        periodId: period.id,
-        inscriptionId: row!.id,
-      });
-      if (input.section_id !== null) {
-        await holdSeat(tx, { sectionId, gender: student.gender, inscriptionId: row!.id, onSeats });
-      }
-      return {
-        inscriptionId: row!.id,
-        ...enrolment,
-        feeGenerated,
-        createdUserId: created ? student.userId : null,
-      };
+      return { ...outcome, createdUserId: created ? student.userId : null };
     }),
   );
+}
+
+/**
+ * The writes of one inscription inside the caller's transaction, shared by `POST /inscriptions/` and the
+ * student import: a seat of the student's gender in the chosen section (`sectionId`) or in the one the
+ * system picks (`null`; row lock, see seats.ts), the inscription, the enrolment in every course section
+ * whose prelations they meet, and the period fee. The caller has checked the period (inscriptions open),
+ * the semester (of a pensum the period follows) and that the student is not yet inscribed in the period.
+ */
+export async function inscribeInTransaction(
+  tx: DbOrTx,
+  opts: {
+    period: PeriodRow;
+    semester: SemesterInPeriod;
+    student: { id: number; gender: string };
+    preInscriptionId: number | null;
+    sectionId: number | null;
+    /** Told the seats of a chosen section as counted (the memory of full sections). */
+    onSeats?: SeatsSeen;
+  },
+): Promise<Omit<InscriptionOutcome, "createdUserId"> & { sectionId: number }> {
+  const { period, semester, student, preInscriptionId } = opts;
+  // A chosen section is checked from a snapshot now and its seat held last (`holdSeat`), so its
+  // lock lasts two statements; an automatic pick locks the semester's sections to choose one.
+  const sectionId =
+    opts.sectionId === null
+      ? (
+          await pickSectionWithSeat(tx, {
+            periodId: period.id,
+            semesterId: semester.id,
+            gender: student.gender,
+          })
+        ).section.id
+      : await checkChosenSection(tx, {
+          sectionId: opts.sectionId,
+          periodId: period.id,
+          semesterId: semester.id,
+          gender: student.gender,
+          onSeats: opts.onSeats,
+        });
+  const [row] = await tx
+    .insert(inscriptions)
+    .values({
+      studentId: student.id,
+      periodId: period.id,
+      sectionId,
+      semesterId: semester.id,
+      specializationId: semester.specializationId,
+      kind: "inscription",
+      preInscriptionId,
+    })
+    .returning({ id: inscriptions.id });
+  const enrolment = await enrolInSection(tx, {
+    inscriptionId: row!.id,
+    studentId: student.id,
+    sectionId,
+    pensumId: semester.pensumId,
+    periodId: period.id,
+  });
+  const feeGenerated = await generateFee(tx, {
+    studentId: student.id,
+    periodId: period.id,
+    inscriptionId: row!.id,
+  });
+  if (opts.sectionId !== null) {
+    await holdSeat(tx, { sectionId, gender: student.gender, inscriptionId: row!.id, onSeats: opts.onSeats });
+  }
+  return { inscriptionId: row!.id, sectionId, ...enrolment, feeGenerated };
 }
 
 /** Locks an inscription row; 404 when it does not exist. */

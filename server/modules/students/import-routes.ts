@@ -14,7 +14,13 @@ import { auditContextOf } from "../../audit/http.js";
 import { sendCsv } from "../../http/csv.js";
 import { itemResponse } from "../../http/pagination.js";
 import { validationError } from "../../http/validation.js";
-import { type ImportFile, importStudents, previewStudentImport, studentImportExample } from "./import.js";
+import {
+  type ImportFile,
+  importStudents,
+  previewStudentImport,
+  type studentImportExample,
+  studentImportTemplateRow,
+} from "./import.js";
 
 const tags = ["Estudiantes"];
 const files = new WeakMap<FastifyRequest, ImportFile>();
@@ -68,20 +74,24 @@ export async function studentImportRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Plantilla CSV para importar estudiantes",
-        description: `Los encabezados (${columnsText}) y una fila de ejemplo.`,
+        description:
+          `Los encabezados (${columnsText}) y una fila de ejemplo (con una especialidad que sigue el ` +
+          "período con inscripciones abiertas, y su semestre 1, si lo hay).",
       },
     },
-    async (_request, reply) =>
-      sendCsv(reply, {
+    async (_request, reply) => {
+      const example = await studentImportTemplateRow(db);
+      return sendCsv(reply, {
         filename: "plantilla-estudiantes",
         columns: studentImportFields.map((f) => ({
           header: studentImportHeaders[f],
           value: (row: typeof studentImportExample) => row[f],
         })),
         rows: (async function* () {
-          yield studentImportExample;
+          yield example;
         })(),
-      }),
+      });
+    },
   );
 
   r.post(
@@ -100,8 +110,14 @@ export async function studentImportRoutes(app: FastifyInstance) {
           "cada fila con sus errores (200), nada se escribe. `dry_run=0`: si alguna fila tiene errores, 422 " +
           "con ellos bajo `rows.<fila>.<campo>` y nada se escribe; si no, crea todas las cuentas (sin " +
           "confirmar) y los estudiantes en una sola transacción (201) y envía a cada uno el correo de " +
-          "confirmación. Un archivo que no es CSV ni XLSX, demasiado grande, o con columnas desconocidas o " +
-          "faltantes: 422 en `file`.",
+          "confirmación. `Especialidad` (código o nombre de una especialidad habilitada) y `Semestre` (número; 1 " +
+          "si se omite) opcionales: el estudiante se inscribe además en el período con inscripciones abiertas, " +
+          "en ese semestre del pensum que el período sigue, como `POST /inscriptions/` (sección automática con " +
+          "cupo de su género, materias por prelaciones, cuota del período); la vista previa marca especialidad " +
+          "desconocida, semestre inexistente, semestre sin especialidad, ningún período abierto y cupos " +
+          "insuficientes por semestre y género; si al importar falta un cupo: 400 " +
+          "`no_available_sections_for_inscription` nombrando la fila y las secciones, y nada se escribe. Un " +
+          "archivo que no es CSV ni XLSX, demasiado grande, o con columnas desconocidas o faltantes: 422 en `file`.",
         body: studentImportFormSchema,
         response: {
           200: itemResponse(studentImportPreviewSchema),

@@ -21,6 +21,8 @@ const HEADER = [
   "Fecha de nacimiento",
   "Teléfono",
   "Dirección",
+  "Especialidad",
+  "Semestre",
 ];
 
 let counter = 0;
@@ -36,6 +38,8 @@ function row(domain: string, overrides: Partial<Record<(typeof HEADER)[number], 
     "Fecha de nacimiento": "12/04/2008",
     Teléfono: "0412-5550000",
     Dirección: "Calle 1, Maracay",
+    Especialidad: "",
+    Semestre: "",
     ...overrides,
   };
   return HEADER.map((h) => values[h]!);
@@ -124,6 +128,8 @@ describe("the template", () => {
     const [header, example] = text.split("\r\n");
     expect(header).toBe(HEADER.join(","));
     expect(example).toContain("V-30123456");
+    // No period has inscriptions open: the example asks for no specialization.
+    expect(example).toMatch(/,,$/);
     const preview = await check(csvFile(Buffer.from(res.body, "utf8"), "plantilla.csv"));
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data).toMatchObject({ valid: 1, invalid: 0 });
@@ -289,6 +295,8 @@ describe("checking a file (dry run)", () => {
         birth_date: "2006-11-03",
         phone: "4125550001",
         address: "Sector 3",
+        specialization: "",
+        semester: "",
       },
       errors: {},
     });
@@ -315,15 +323,13 @@ describe("refusing a file", () => {
     const errors = await fileErrors(
       csvFile(
         csv([
-          ["Nombres", "Apellidos", "Correo", "Especialidad", "Color"],
+          ["Nombres", "Apellidos", "Correo", "Carnet", "Color"],
           ["A", "B", "a@b.test", "X", "Y"],
         ]),
       ),
     );
     expect(errors.file).toEqual([
-      expect.stringMatching(
-        /^Las columnas «Especialidad» y «Color» no corresponden a ningún dato del estudiante/,
-      ),
+      expect.stringMatching(/^Las columnas «Carnet» y «Color» no corresponden a ningún dato del estudiante/),
       "Faltan las columnas obligatorias «Cédula» y «Género».",
     ]);
   });
@@ -391,7 +397,7 @@ describe("importing", () => {
     const rows = Array.from({ length: 30 }, () => row("ok.test"));
     const res = await commit(csvFile(csv([HEADER, ...rows], ";")));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ data: { created: 30 } });
+    expect(res.json()).toEqual({ data: { created: 30, inscribed: 0, placements: [] } });
     const created = await studentsOf("ok.test");
     expect(created).toHaveLength(30);
     expect(created.every((c) => c.confirmedAt === null)).toBe(true);
@@ -464,5 +470,398 @@ describe("access", () => {
     const anonymous = await ctx.app.inject({ method: "GET", url: "/api/students/import/template" });
     expect(anonymous.statusCode).toBe(401);
     expect(await studentsOf("access.test")).toHaveLength(0);
+  });
+});
+
+describe("inscribing from the file (Especialidad, Semestre)", () => {
+  /**
+   * Period 2030-1 with inscriptions open follows the pensum of Informática (INF): semester 1 (IMP-101,
+   * IMP-102) with sections INF1A (2 + 2 seats) and INF1B (1 + 1), semester 2 (IMP-201 requires IMP-101;
+   * IMP-202 free) with INF2A (3 + 3). Diseño (DIS) is enabled but not followed by the period; Música (MUS)
+   * is disabled. The period has a price setting with two installments.
+   */
+  const w = {} as {
+    periodId: number;
+    s1: number;
+    s2: number;
+    sections: Record<"s1a" | "s1b" | "s2a", number>;
+    courses: Record<string, number>;
+  };
+
+  async function insertSection(semesterId: number, code: string, limit: number) {
+    const [section] = await ctx.db
+      .insert(s.sections)
+      .values({
+        periodId: w.periodId,
+        semesterId,
+        letterCode: code.slice(-1),
+        code,
+        malesLimit: limit,
+        femalesLimit: limit,
+      })
+      .returning();
+    const courseIds = await ctx.db
+      .select({ id: s.semesterCourses.courseId })
+      .from(s.semesterCourses)
+      .where(eq(s.semesterCourses.semesterId, semesterId));
+    await ctx.db
+      .insert(s.courseSections)
+      .values(courseIds.map((c) => ({ sectionId: section!.id, courseId: c.id })));
+    return section!.id;
+  }
+
+  beforeAll(async () => {
+    w.courses = {};
+    const [period] = await ctx.db
+      .insert(s.periods)
+      .values({
+        year: 2030,
+        number: 1,
+        startDate: "2030-01-10",
+        endDate: "2030-06-30",
+        enabled: true,
+        enabledInscriptions: true,
+      })
+      .returning();
+    w.periodId = period!.id;
+    const [inf, dis] = await ctx.db
+      .insert(s.specializations)
+      .values([
+        { code: "INF", title: "Informática" },
+        { code: "DIS", title: "Diseño" },
+        { code: "MUS", title: "Música", enabled: false },
+      ])
+      .returning();
+    const [pensum] = await ctx.db
+      .insert(s.pensums)
+      .values({ specializationId: inf!.id, name: "Pensum INF" })
+      .returning();
+    await ctx.db.insert(s.pensums).values({ specializationId: dis!.id, name: "Pensum DIS" });
+    const semesterIds: number[] = [];
+    for (const [i, codes] of [
+      ["IMP-101", "IMP-102"],
+      ["IMP-201", "IMP-202"],
+    ].entries()) {
+      const [semester] = await ctx.db
+        .insert(s.semesters)
+        .values({ pensumId: pensum!.id, number: i + 1, code: `INF${i + 1}` })
+        .returning();
+      semesterIds.push(semester!.id);
+      for (const code of codes) {
+        const [course] = await ctx.db
+          .insert(s.courses)
+          .values({ code, title: `Materia ${code}` })
+          .returning();
+        w.courses[code] = course!.id;
+        await ctx.db
+          .insert(s.semesterCourses)
+          .values({ semesterId: semester!.id, pensumId: pensum!.id, courseId: course!.id });
+      }
+    }
+    await ctx.db
+      .insert(s.periodPensums)
+      .values({ periodId: w.periodId, specializationId: inf!.id, pensumId: pensum!.id });
+    await ctx.db.insert(s.prelations).values({
+      pensumId: pensum!.id,
+      courseId: w.courses["IMP-201"]!,
+      requiredCourseId: w.courses["IMP-101"]!,
+      type: "total",
+    });
+    const [setting] = await ctx.db.insert(s.periodPriceSettings).values({ periodId: w.periodId }).returning();
+    await ctx.db.insert(s.periodPriceInstallments).values([
+      { priceSettingId: setting!.id, date: "2030-01-15", amountE2: 5000 },
+      { priceSettingId: setting!.id, date: "2030-03-15", amountE2: 5000 },
+    ]);
+    w.s1 = semesterIds[0]!;
+    w.s2 = semesterIds[1]!;
+    w.sections = {
+      s1a: await insertSection(w.s1, "INF1A", 2),
+      s1b: await insertSection(w.s1, "INF1B", 1),
+      s2a: await insertSection(w.s2, "INF2A", 3),
+    };
+  });
+
+  /** The rows' errors of a dry run. */
+  async function previewErrors(rows: string[][]) {
+    const res = await check(csvFile(csv([HEADER, ...rows])));
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.rows as PreviewRow[]).map((r) => r.errors);
+  }
+
+  /** Active inscriptions of the students of `@domain`, with their section and course enrolments. */
+  async function inscriptionsOf(domain: string) {
+    const rows = await ctx.db
+      .select({
+        id: s.inscriptions.id,
+        studentId: s.inscriptions.studentId,
+        section: s.sections.code,
+        email: s.users.email,
+      })
+      .from(s.inscriptions)
+      .innerJoin(s.sections, eq(s.sections.id, s.inscriptions.sectionId))
+      .innerJoin(s.students, eq(s.students.id, s.inscriptions.studentId))
+      .innerJoin(s.users, eq(s.users.id, s.students.userId))
+      .where(like(s.users.email, `%@${domain}`));
+    return rows;
+  }
+
+  it("gives the template's example the first semester of a specialization the open period follows", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/students/import/template", headers: admin });
+    const [header, example] = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toBe(HEADER.join(","));
+    expect(example).toMatch(/,Informática,1$/);
+    const preview = await check(csvFile(Buffer.from(res.body, "utf8"), "plantilla.csv"));
+    expect(preview.json().data).toMatchObject({ valid: 1, invalid: 0 });
+    expect(preview.json().data.rows[0].values).toMatchObject({
+      specialization: "Informática",
+      semester: "1",
+    });
+  });
+
+  it("says which specialization is unknown, which semester the pensum lacks, and a semester alone", async () => {
+    const known = "DIS (Diseño) y INF (Informática)";
+    const errors = await previewErrors([
+      row("spec.test", { Especialidad: "Medicina" }),
+      row("spec.test", { Especialidad: "Música" }),
+      row("spec.test", { Especialidad: "informatica", Semestre: "7" }),
+      row("spec.test", { Semestre: "2" }),
+      row("spec.test", { Especialidad: "DIS" }),
+      row("spec.test", { Especialidad: "INF", Semestre: "dos" }),
+      row("spec.test", { Especialidad: "INFORMÁTICA" }),
+      row("spec.test", { Especialidad: " inf ", Semestre: "2do", Género: "M" }),
+    ]);
+    expect(errors).toEqual([
+      {
+        specialization: [
+          `La especialidad «Medicina» no existe o no está habilitada. Escriba el código o el nombre de una de estas: ${known}.`,
+        ],
+      },
+      {
+        specialization: [
+          `La especialidad «Música» no existe o no está habilitada. Escriba el código o el nombre de una de estas: ${known}.`,
+        ],
+      },
+      { semester: ["El Pensum INF de Informática no tiene el semestre 7; sus semestres son 1 y 2."] },
+      {
+        semester: [
+          "Indique también la especialidad: el semestre solo se usa para inscribir al estudiante en una especialidad.",
+        ],
+      },
+      { specialization: ["La especialidad Diseño no tiene pensum en el período 2030-1."] },
+      { semester: ["El semestre «dos» no es un número (1, 2, 3…)."] },
+      {},
+      {},
+    ]);
+  });
+
+  it("counts the free seats of each semester and gender, and marks the rows past them", async () => {
+    const errors = await previewErrors([
+      row("seats.test", { Especialidad: "INF" }),
+      row("seats.test", { Especialidad: "INF", Semestre: "1" }),
+      row("seats.test", { Especialidad: "INF", Género: "M" }),
+      row("seats.test", { Especialidad: "INF" }),
+      row("seats.test", { Especialidad: "INF" }),
+      row("seats.test", { Especialidad: "INF", Género: "M" }),
+      row("seats.test", { Especialidad: "INF", Género: "M" }),
+    ]);
+    expect(errors).toEqual([
+      {},
+      {},
+      {},
+      {},
+      {
+        semester: [
+          "No hay cupo para esta fila: el semestre 1 de Informática en el período 2030-1 tiene 3 cupos libres para hembras (INF1A: 2, INF1B: 1) y las filas 2, 3 y 5 del archivo ya los ocupan.",
+        ],
+      },
+      {},
+      {},
+    ]);
+    expect(await studentsOf("seats.test")).toHaveLength(0);
+  });
+
+  it("needs a period with inscriptions open when a row asks for a specialization", async () => {
+    await ctx.db.update(s.periods).set({ enabledInscriptions: false }).where(eq(s.periods.id, w.periodId));
+    try {
+      const errors = await previewErrors([row("closed.test", { Especialidad: "INF" }), row("closed.test")]);
+      expect(errors).toEqual([
+        {
+          specialization: [
+            "Ningún período tiene las inscripciones abiertas: ábralas en un período para inscribir a este estudiante, o deje vacía la columna «Especialidad».",
+          ],
+        },
+        {},
+      ]);
+      const res = await commit(csvFile(csv([HEADER, row("closed.test", { Especialidad: "INF" })])));
+      expect(res.statusCode).toBe(422);
+      expect(await studentsOf("closed.test")).toHaveLength(0);
+    } finally {
+      await ctx.db.update(s.periods).set({ enabledInscriptions: true }).where(eq(s.periods.id, w.periodId));
+    }
+  });
+
+  it("inscribes the students in a section of their semester, with their courses by prelations and the fee", async () => {
+    const rows = [
+      row("insc.test", { Especialidad: "Informática", Semestre: "1" }),
+      row("insc.test", { Especialidad: "INF", Género: "M" }),
+      row("insc.test", { Especialidad: "inf", Semestre: "2", Género: "M" }),
+      row("insc.test"),
+    ];
+    const res = await commit(csvFile(csv([HEADER, ...rows])));
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ created: 4, inscribed: 3 });
+    const period = { id: w.periodId, name: "2030-1" };
+    const specialization = { code: "INF", title: "Informática" };
+    // Two semester-1 students alone in empty sections: the fewest students first, then the lowest id.
+    expect(data.placements).toEqual([
+      expect.objectContaining({
+        period,
+        specialization: expect.objectContaining(specialization),
+        semester: { id: w.s1, number: 1, code: "INF1" },
+        section: { id: w.sections.s1a, code: "INF1A" },
+        students: 1,
+        skipped_courses: 0,
+      }),
+      expect.objectContaining({ section: { id: w.sections.s1b, code: "INF1B" }, students: 1 }),
+      expect.objectContaining({
+        semester: { id: w.s2, number: 2, code: "INF2" },
+        section: { id: w.sections.s2a, code: "INF2A" },
+        students: 1,
+        skipped_courses: 1,
+      }),
+    ]);
+    const inscribed = await inscriptionsOf("insc.test");
+    expect(inscribed.map((i) => i.section).sort()).toEqual(["INF1A", "INF1B", "INF2A"]);
+    const enrolments = await ctx.db
+      .select({ inscriptionId: s.courseEnrolments.inscriptionId, course: s.courses.code })
+      .from(s.courseEnrolments)
+      .innerJoin(s.courseSections, eq(s.courseSections.id, s.courseEnrolments.courseSectionId))
+      .innerJoin(s.courses, eq(s.courses.id, s.courseSections.courseId))
+      .where(
+        inArray(
+          s.courseEnrolments.inscriptionId,
+          inscribed.map((i) => i.id),
+        ),
+      );
+    const coursesOf = (section: string) =>
+      enrolments
+        .filter((e) => e.inscriptionId === inscribed.find((i) => i.section === section)!.id)
+        .map((e) => e.course)
+        .sort();
+    expect(coursesOf("INF1A")).toEqual(["IMP-101", "IMP-102"]);
+    // IMP-201 needs IMP-101 passed, which a new student has not.
+    expect(coursesOf("INF2A")).toEqual(["IMP-202"]);
+    const fees = await ctx.db
+      .select({ id: s.studentPeriodFees.id, inscriptionId: s.studentPeriodFees.inscriptionId })
+      .from(s.studentPeriodFees)
+      .where(
+        inArray(
+          s.studentPeriodFees.studentId,
+          inscribed.map((i) => i.studentId),
+        ),
+      );
+    expect(fees.map((f) => f.inscriptionId).sort()).toEqual(inscribed.map((i) => i.id).sort());
+    const installments = await ctx.db
+      .select({ id: s.feeInstallments.id })
+      .from(s.feeInstallments)
+      .where(
+        inArray(
+          s.feeInstallments.feeId,
+          fees.map((f) => f.id),
+        ),
+      );
+    expect(installments).toHaveLength(6);
+    await ctx.app.mailer.idle();
+    const mails = (await readOutbox(ctx.outboxDir)).filter((m) => /@insc\.test/.test(m.to));
+    expect(mails).toHaveLength(4);
+  });
+
+  it("refuses the whole import, naming the row and the sections, when a seat is missing under the lock", async () => {
+    // Semester 2 has 3 + 3 seats and one male student since the test above: 2 male seats are left.
+    // The rows are checked first (as the preview does), then the seats are taken here behind their back.
+    const rows = [
+      row("race.test", { Especialidad: "INF", Semestre: "2", Género: "M" }),
+      row("race.test", { Especialidad: "INF", Semestre: "2", Género: "M" }),
+      row("race.test", { Especialidad: "INF", Semestre: "2", Género: "F" }),
+    ];
+    const file = csvFile(csv([HEADER, ...rows]));
+    expect((await check(file)).json().data).toMatchObject({ valid: 3, invalid: 0 });
+    const { inscribeImported } = await import("./import.js");
+    const { insertStudents } = await import("./service.js");
+    const semester2 = { id: w.s2, number: 2, code: "INF2", pensumId: 0, specializationId: 0 };
+    const [pensum] = await ctx.db
+      .select({ pensumId: s.semesters.pensumId, specializationId: s.pensums.specializationId })
+      .from(s.semesters)
+      .innerJoin(s.pensums, eq(s.pensums.id, s.semesters.pensumId))
+      .where(eq(s.semesters.id, w.s2));
+    Object.assign(semester2, pensum);
+    const placement = {
+      specialization: { id: semester2.specializationId, code: "INF", title: "Informática" },
+      semester: semester2,
+    };
+    const inputs = [1, 2, 3].map((n) => ({
+      first_name: "Racha",
+      last_name: `Número ${n}`,
+      identity_document: `V-7990000${n}`,
+      email: `racha${n}@race.test`,
+      gender: n === 3 ? ("female" as const) : ("male" as const),
+    }));
+    // Someone else takes the last two male seats of semester 2 between the preview and the import.
+    const taking = ctx.db.transaction(async (tx) => {
+      const created = await insertStudents(tx, inputs.slice(0, 2));
+      return inscribeImported(tx, {
+        periodId: w.periodId,
+        students: created.map((c, i) => ({
+          line: i + 2,
+          name: `Racha Número ${i + 1}`,
+          id: c.id,
+          gender: "male",
+          placement,
+        })),
+      });
+    });
+    await expect(taking).resolves.toEqual([expect.objectContaining({ students: 2 })]);
+    // The import now finds no male seat for its first row: nothing of it is written.
+    const res = await commit(file);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors["rows.2.semester"]).toEqual([
+      "No hay cupo para esta fila: el semestre 2 de Informática en el período 2030-1 tiene 0 cupos libres para varones (INF2A: 0).",
+    ]);
+    // Under the lock itself (the rows written in one transaction, a female one first, then a male one):
+    // 400 naming the row and the section, and the whole transaction rolled back.
+    const refused = ctx.db.transaction(async (tx) => {
+      const created = await insertStudents(
+        tx,
+        [3, 1].map((n, i) => ({
+          ...inputs[n - 1]!,
+          identity_document: `V-7991000${i}`,
+          email: `late${i}@race.test`,
+        })),
+      );
+      return inscribeImported(tx, {
+        periodId: w.periodId,
+        students: created.map((c, i) => ({
+          line: i + 5,
+          name: `Tarde ${i + 1}`,
+          id: c.id,
+          gender: i === 0 ? "female" : "male",
+          placement,
+        })),
+      });
+    });
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      message: "no_available_sections_for_inscription",
+      description:
+        "Fila 6 (Tarde 2): No hay secciones con cupos disponibles para varones en este semestre: INF2A (3 de 3). No se importó ningún estudiante.",
+      errors: {
+        "rows.6.semester": [
+          "No hay secciones con cupos disponibles para varones en este semestre: INF2A (3 de 3).",
+        ],
+      },
+    });
+    expect(await studentsOf("race.test")).toHaveLength(2);
+    expect(await inscriptionsOf("race.test")).toHaveLength(2);
   });
 });

@@ -1,13 +1,16 @@
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
-import { inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { z } from "zod";
 import { Role } from "../../../common/roles.js";
+import { periodName } from "../../../common/schemas/periods.js";
 import {
   fieldOfHeader,
   type StudentImportField,
+  type StudentImportPlacement,
   type StudentImportPreview,
+  type StudentImportResult,
   type StudentImportRow,
   studentImportFields,
   studentImportHeaders,
@@ -18,6 +21,7 @@ import {
 import {
   type CreateStudentInput,
   createStudentSchema,
+  genders,
   identityDocumentSchema,
 } from "../../../common/schemas/students.js";
 import { validationMessage } from "../../../common/validation/messages.js";
@@ -26,11 +30,33 @@ import { type AuditContext, recordUserCreated } from "../../audit/record.js";
 import { issueUserToken, userTokenTtlMs } from "../../auth/user-tokens.js";
 import type { Config } from "../../config.js";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { students, users } from "../../db/schema/index.js";
+import {
+  pensums,
+  periodPensums,
+  sections,
+  semesters,
+  specializations,
+  students,
+  users,
+} from "../../db/schema/index.js";
 import { isUniqueViolation } from "../../http/db-errors.js";
 import { AppError } from "../../http/errors.js";
 import { rethrowUniqueAsField, validationError } from "../../http/validation.js";
 import { accountConfirmationEmail, type Mailer, type MailMessage } from "../../mail/index.js";
+import {
+  freeSeats,
+  genderPlural,
+  lockSections,
+  type SectionSeats,
+  seatsSnapshot,
+} from "../inscriptions/seats.js";
+import {
+  type EnrolmentOutcome,
+  inscribeInTransaction,
+  inscriptionPeriod,
+  type PeriodRow,
+  type SemesterInPeriod,
+} from "../inscriptions/service.js";
 import { insertStudents } from "./service.js";
 
 /** The uploaded file as the route read it; `truncated` when it went past the size limit. */
@@ -46,8 +72,19 @@ type Sheet = { headers: string[]; rows: { line: number; cells: string[] }[] };
 type CheckedRow = StudentImportRow & {
   input: CreateStudentInput | null;
   keys: { identity_document: string | null; email: string | null };
+  /** The student's gender when the row says it well (seats are counted by gender). */
+  gender: string | null;
+  /** Where the row asks the student to be inscribed, once the specialization and semester are known. */
+  placement: Placement | null;
 };
 
+/** A specialization's semester, of the pensum the period with inscriptions open follows for it. */
+type Placement = {
+  specialization: { id: number; code: string; title: string };
+  semester: SemesterInPeriod;
+};
+
+const genderSchema = z.enum(genders);
 const fileError = (...messages: string[]) => validationError({ file: messages });
 
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -261,6 +298,7 @@ function checkRow(row: Sheet["rows"][number], columns: (StudentImportField | nul
     if (!field) continue;
     const text = row.cells[i] ?? "";
     values[field] = text.trim();
+    if (field === "specialization" || field === "semester") continue;
     if (text.includes("\0")) addError(errors, field, validationMessage("regex", field));
     else given[field] = fieldValue(field, text);
   }
@@ -276,7 +314,8 @@ function checkRow(row: Sheet["rows"][number], columns: (StudentImportField | nul
     identity_document: document ?? null,
     email: errors.email || given.email === undefined ? null : given.email.trim().toLowerCase(),
   };
-  return { line: row.line, values, errors, input, keys };
+  const gender = parsed.success ? parsed.data.gender : (z.safeParse(genderSchema, given.gender).data ?? null);
+  return { line: row.line, values, errors, input, keys, gender, placement: null };
 }
 
 /** "3", "3 y 9", or the first five and how many more ("3, 4, 5, 6, 7 y 12 más"). */
@@ -330,9 +369,14 @@ async function takenInDatabase(db: DbOrTx, rows: CheckedRow[]) {
 
 /**
  * Every row of the file with its errors: the rules of `createStudentSchema`, a cédula or e-mail repeated
- * inside the file, and one a student (cédula) or any account (e-mail) already has.
+ * inside the file, one a student (cédula) or any account (e-mail) already has, and where it asks to be
+ * inscribed (specialization, semester, free seats of the period with inscriptions open). Answers the
+ * rows and that period (null when no row asks for a specialization).
  */
-async function checkSheet(db: DbOrTx, sheet: Sheet): Promise<CheckedRow[]> {
+async function checkSheet(
+  db: DbOrTx,
+  sheet: Sheet,
+): Promise<{ rows: CheckedRow[]; period: PeriodRow | null }> {
   const columns = mapColumns(sheet.headers);
   const rows = sheet.rows.map((row) => checkRow(row, columns));
   markRepeated(rows, "identity_document");
@@ -345,8 +389,250 @@ async function checkSheet(db: DbOrTx, sheet: Sheet): Promise<CheckedRow[]> {
     if (email !== null && taken.emails.has(email))
       addError(row.errors, "email", validationMessage("unique", "email"));
   }
+  const period = await checkPlacements(db, rows);
   for (const row of rows) if (Object.keys(row.errors).length > 0) row.input = null;
-  return rows;
+  return { rows, period };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Where to inscribe them: the "Especialidad" and "Semestre" columns
+// ---------------------------------------------------------------------------------------------------------
+
+/** A name as compared: lower-case, without accents or repeated spaces ("Informática" = "INFORMATICA"). */
+const nameKey = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** "3", "03", "3°", "3er", "3ro": the semester's number; null when it is not one. */
+function semesterNumber(text: string): number | null {
+  const match = /^0*(\d{1,2})\s*(?:°|º|ro|do|er|to|mo|vo|no)?\.?$/i.exec(text.trim());
+  const n = match ? Number(match[1]) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+/** The period with inscriptions open (the one `POST /inscriptions/` uses), or null when none is. */
+async function openPeriod(db: DbOrTx): Promise<PeriodRow | null> {
+  try {
+    return await inscriptionPeriod(db, undefined);
+  } catch (error) {
+    if (error instanceof AppError && error.message === "period_inscriptions_are_disabled") return null;
+    throw error;
+  }
+}
+
+/** The enabled specializations and, for each the period follows, its pensum's semesters. */
+async function pensumsOfPeriod(db: DbOrTx, periodId: number) {
+  const [enabled, followed] = await Promise.all([
+    db
+      .select({ id: specializations.id, code: specializations.code, title: specializations.title })
+      .from(specializations)
+      .where(eq(specializations.enabled, true))
+      .orderBy(asc(specializations.code)),
+    db
+      .select({
+        specializationId: periodPensums.specializationId,
+        pensumId: periodPensums.pensumId,
+        pensum: pensums.name,
+        id: semesters.id,
+        number: semesters.number,
+        code: semesters.code,
+      })
+      .from(periodPensums)
+      .innerJoin(pensums, eq(pensums.id, periodPensums.pensumId))
+      .leftJoin(semesters, eq(semesters.pensumId, periodPensums.pensumId))
+      .where(eq(periodPensums.periodId, periodId))
+      .orderBy(asc(semesters.number)),
+  ]);
+  return { enabled, followed };
+}
+
+/** "Ningún período…", "La especialidad «X» no existe…": a row's specialization and semester checked. */
+async function checkPlacements(db: DbOrTx, rows: CheckedRow[]): Promise<PeriodRow | null> {
+  const wanted = rows.filter((r) => (r.values.specialization ?? "") !== "");
+  for (const row of rows)
+    if ((row.values.specialization ?? "") === "" && (row.values.semester ?? "") !== "")
+      addError(
+        row.errors,
+        "semester",
+        "Indique también la especialidad: el semestre solo se usa para inscribir al estudiante en una especialidad.",
+      );
+  if (wanted.length === 0) return null;
+  const period = await openPeriod(db);
+  if (!period) {
+    for (const row of wanted)
+      addError(
+        row.errors,
+        "specialization",
+        "Ningún período tiene las inscripciones abiertas: ábralas en un período para inscribir a este estudiante, o deje vacía la columna «Especialidad».",
+      );
+    return null;
+  }
+  const { enabled, followed } = await pensumsOfPeriod(db, period.id);
+  const byKey = new Map<string, (typeof enabled)[number]>();
+  for (const sp of enabled) {
+    byKey.set(nameKey(sp.title), sp);
+    byKey.set(nameKey(sp.code), sp);
+  }
+  const known = listJoin(enabled.map((sp) => `${sp.code} (${sp.title})`));
+  for (const row of wanted) {
+    const written = row.values.specialization!;
+    const specialization = byKey.get(nameKey(written));
+    if (!specialization) {
+      addError(
+        row.errors,
+        "specialization",
+        enabled.length === 0
+          ? `La especialidad «${written}» no existe: no hay especialidades habilitadas.`
+          : `La especialidad «${written}» no existe o no está habilitada. Escriba el código o el nombre de una de estas: ${known}.`,
+      );
+      continue;
+    }
+    const semesterText = row.values.semester ?? "";
+    const wantedNumber = semesterText === "" ? 1 : semesterNumber(semesterText);
+    if (wantedNumber === null) {
+      addError(row.errors, "semester", `El semestre «${semesterText}» no es un número (1, 2, 3…).`);
+      continue;
+    }
+    const ofPensum = followed.filter((f) => f.specializationId === specialization.id);
+    if (ofPensum.length === 0) {
+      addError(
+        row.errors,
+        "specialization",
+        `La especialidad ${specialization.title} no tiene pensum en el período ${periodName(period)}.`,
+      );
+      continue;
+    }
+    const semester = ofPensum.find((f) => f.number === wantedNumber);
+    if (!semester || semester.id === null) {
+      const numbers = ofPensum.flatMap((f) => (f.number === null ? [] : [f.number]));
+      addError(
+        row.errors,
+        "semester",
+        `El ${ofPensum[0]!.pensum} de ${specialization.title} no tiene el semestre ${wantedNumber}` +
+          (numbers.length === 0 ? ": no tiene semestres." : `; sus semestres son ${listJoin(numbers)}.`),
+      );
+      continue;
+    }
+    row.placement = {
+      specialization,
+      semester: {
+        id: semester.id,
+        number: semester.number!,
+        code: semester.code!,
+        pensumId: semester.pensumId,
+        specializationId: specialization.id,
+      },
+    };
+  }
+  await checkSeats(db, period, rows);
+  return period;
+}
+
+/** The sections of these semesters in the period (ascending id, the lock order). */
+async function sectionIdsOf(db: DbOrTx, periodId: number, semesterIds: number[]): Promise<number[]> {
+  if (semesterIds.length === 0) return [];
+  const rows = await db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(and(eq(sections.periodId, periodId), inArray(sections.semesterId, semesterIds)))
+    .orderBy(asc(sections.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Counts the free seats (a snapshot, nothing locked) of each semester and gender the rows ask for, and
+ * marks the rows past them, in the file's order, saying how many seats there are and which rows take them.
+ */
+async function checkSeats(db: DbOrTx, period: PeriodRow, rows: CheckedRow[]) {
+  const placed = rows.filter((r) => r.placement !== null && r.gender !== null);
+  const semesterIds = [...new Set(placed.map((r) => r.placement!.semester.id))];
+  const seats = await seatsSnapshot(db, await sectionIdsOf(db, period.id, semesterIds));
+  const groups = new Map<string, CheckedRow[]>();
+  for (const row of placed) {
+    const key = `${row.placement!.semester.id}:${row.gender}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const group of groups.values()) {
+    const { semester, specialization } = group[0]!.placement!;
+    const gender = group[0]!.gender!;
+    const ofSemester = seats.filter((s) => s.section.semesterId === semester.id);
+    const free = ofSemester.reduce((sum, s) => sum + freeSeats(s, gender), 0);
+    if (group.length <= free) continue;
+    const where = `el semestre ${semester.number} de ${specialization.title} en el período ${periodName(period)}`;
+    const message =
+      ofSemester.length === 0
+        ? `No hay secciones para ${where}: créelas antes de importar.`
+        : `No hay cupo para esta fila: ${where} tiene ${free === 1 ? "1 cupo libre" : `${number(free)} cupos libres`} para ${genderPlural(gender)} (${ofSemester.map((s) => `${s.section.code}: ${freeSeats(s, gender)}`).join(", ")})` +
+          (free === 0
+            ? "."
+            : ` y ${free === 1 ? "la fila" : "las filas"} ${linesText(group.slice(0, free).map((r) => r.line))} del archivo ya ${free === 1 ? "lo ocupa" : "los ocupan"}.`);
+    for (const row of group.slice(free)) addError(row.errors, "semester", message);
+  }
+}
+
+type ImportedStudent = { line: number; name: string; id: number; gender: string; placement: Placement };
+
+/**
+ * Inscribes the imported students inside the import's transaction, each through the inscriptions'
+ * own path (an automatic section with a free seat of their gender, course enrolments by prelations,
+ * the period fee). The sections of every semester asked are locked first, in one statement and in
+ * ascending id (the lock order of seats.ts). A seat missing now (taken since the preview) refuses the
+ * whole import, naming the row and the sections; the caller's transaction then rolls back.
+ */
+export async function inscribeImported(
+  tx: DbOrTx,
+  opts: { periodId: number; students: ImportedStudent[] },
+): Promise<StudentImportPlacement[]> {
+  if (opts.students.length === 0) return [];
+  const period = await inscriptionPeriod(tx, opts.periodId);
+  const semesterIds = [...new Set(opts.students.map((s) => s.placement.semester.id))];
+  const locked = await lockSections(tx, await sectionIdsOf(tx, period.id, semesterIds));
+  const sectionOf = new Map<number, SectionSeats["section"]>(locked.map((s) => [s.section.id, s.section]));
+  const placements = new Map<number, StudentImportPlacement>();
+  for (const student of opts.students) {
+    let outcome: EnrolmentOutcome & { sectionId: number };
+    try {
+      outcome = await inscribeInTransaction(tx, {
+        period,
+        semester: student.placement.semester,
+        student,
+        preInscriptionId: null,
+        sectionId: null,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 400)
+        throw new AppError(
+          400,
+          error.message,
+          `Fila ${student.line} (${student.name}): ${error.description} No se importó ningún estudiante.`,
+          undefined,
+          { [`rows.${student.line}.semester`]: [error.description] },
+        );
+      throw error;
+    }
+    const { specialization, semester } = student.placement;
+    const entry = placements.get(outcome.sectionId) ?? {
+      period: { id: period.id, name: periodName(period) },
+      specialization,
+      semester: { id: semester.id, number: semester.number, code: semester.code },
+      section: { id: outcome.sectionId, code: sectionOf.get(outcome.sectionId)?.code ?? "" },
+      students: 0,
+      skipped_courses: 0,
+    };
+    entry.students += 1;
+    entry.skipped_courses += outcome.skipped.length;
+    placements.set(outcome.sectionId, entry);
+  }
+  return [...placements.values()].sort(
+    (a, b) =>
+      a.specialization.code.localeCompare(b.specialization.code) ||
+      a.semester.number - b.semester.number ||
+      a.section.code.localeCompare(b.section.code),
+  );
 }
 
 function preview(rows: CheckedRow[]): StudentImportPreview {
@@ -380,7 +666,7 @@ function rowsRefused(rows: CheckedRow[]): AppError {
 
 /** The dry run: every row of the file with its Spanish errors; nothing is written. */
 export async function previewStudentImport(opts: { db: DbOrTx; file: ImportFile | null }) {
-  return preview(await checkSheet(opts.db, await readSheet(opts.file)));
+  return preview((await checkSheet(opts.db, await readSheet(opts.file))).rows);
 }
 
 /**
@@ -394,16 +680,17 @@ export async function importStudents(opts: {
   mailer: Mailer;
   audit: AuditContext;
   file: ImportFile | null;
-}): Promise<{ created: number }> {
+}): Promise<StudentImportResult> {
   const sheet = await readSheet(opts.file);
-  const rows = await checkSheet(opts.db, sheet);
+  const { rows, period } = await checkSheet(opts.db, sheet);
   if (rows.some((r) => r.input === null)) throw rowsRefused(rows);
   const inputs = rows.map((r) => r.input!);
-  let mails: MailMessage[];
+  let done: { mails: MailMessage[]; placements: StudentImportPlacement[] };
   try {
-    mails = await opts.db.transaction(async (tx) => {
+    done = await opts.db.transaction(async (tx) => {
       const created = await insertStudents(tx, inputs);
       const messages: MailMessage[] = [];
+      const toInscribe: ImportedStudent[] = [];
       for (const [i, student] of created.entries()) {
         const input = inputs[i]!;
         const name = `${input.first_name} ${input.last_name}`;
@@ -423,22 +710,31 @@ export async function importStudents(opts: {
             validDays: userTokenTtlMs.confirm / 86_400_000,
           }),
         );
+        const placement = rows[i]!.placement;
+        if (placement)
+          toInscribe.push({ line: rows[i]!.line, name, id: student.id, gender: input.gender, placement });
       }
-      return messages;
+      const placements =
+        period === null ? [] : await inscribeImported(tx, { periodId: period.id, students: toInscribe });
+      return { mails: messages, placements };
     });
   } catch (error) {
     // Someone created one of these students meanwhile: the rows say who.
     if (isUniqueViolation(error)) {
       const again = await checkSheet(opts.db, sheet);
-      if (again.some((r) => r.input === null)) throw rowsRefused(again);
+      if (again.rows.some((r) => r.input === null)) throw rowsRefused(again.rows);
     }
     rethrowUniqueAsField(error, {
       users_email_lower_unique: "email",
       students_identity_document_unique: "identity_document",
     });
   }
-  for (const mail of mails) opts.mailer.sendInBackground(mail);
-  return { created: mails.length };
+  for (const mail of done.mails) opts.mailer.sendInBackground(mail);
+  return {
+    created: done.mails.length,
+    inscribed: done.placements.reduce((sum, p) => sum + p.students, 0),
+    placements: done.placements,
+  };
 }
 
 /** The example row of the template (a made-up student in the formats the import takes). */
@@ -451,4 +747,26 @@ export const studentImportExample: Record<StudentImportField, string> = {
   birth_date: "15/04/2008",
   phone: "0412-5551234",
   address: "Av. Principal, casa 5, Caracas",
+  specialization: "",
+  semester: "",
 };
+
+/**
+ * The template's example row: the made-up student, asking for the first semester of a specialization
+ * the period with inscriptions open follows (the first by code); blank when no period has them open.
+ */
+export async function studentImportTemplateRow(db: DbOrTx): Promise<Record<StudentImportField, string>> {
+  const period = await openPeriod(db);
+  if (!period) return studentImportExample;
+  const [first] = await db
+    .select({ title: specializations.title, number: semesters.number })
+    .from(periodPensums)
+    .innerJoin(specializations, eq(specializations.id, periodPensums.specializationId))
+    .innerJoin(semesters, eq(semesters.pensumId, periodPensums.pensumId))
+    .where(and(eq(periodPensums.periodId, period.id), eq(specializations.enabled, true)))
+    .orderBy(asc(specializations.isBasic), asc(specializations.code), asc(semesters.number))
+    .limit(1);
+  return first
+    ? { ...studentImportExample, specialization: first.title, semester: String(first.number) }
+    : studentImportExample;
+}

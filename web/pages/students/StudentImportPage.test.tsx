@@ -59,6 +59,14 @@ describe("importing students", () => {
             row(2),
             row(3, { birth_date: ["El campo fecha de nacimiento debe ser una fecha válida."] }),
             row(4, { identity_document: ["Esta cédula también está en la fila 2 del archivo."] }),
+            {
+              ...row(5, {
+                specialization: [
+                  "La especialidad «Medicina» no existe o no está habilitada. Escriba el código o el nombre de una de estas: INF (Informática).",
+                ],
+              }),
+              values: { ...row(5).values, specialization: "Medicina", semester: "3" },
+            },
           ]),
         });
     });
@@ -72,7 +80,19 @@ describe("importing students", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Esta cédula también está en la fila 2 del archivo.")).toBeInTheDocument();
     expect(screen.getByText("1 fila válida")).toBeInTheDocument();
-    expect(screen.getByText("2 con errores")).toBeInTheDocument();
+    expect(screen.getByText("3 con errores")).toBeInTheDocument();
+    // The specialization and semester columns, with the row's unknown specialization.
+    const headers = within(screen.getByRole("table", { name: "Filas del archivo" }))
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers.slice(-2)).toEqual(["Especialidad", "Semestre"]);
+    expect(
+      screen.getByText(
+        "La especialidad «Medicina» no existe o no está habilitada. Escriba el código o el nombre de una de estas: INF (Informática).",
+      ),
+    ).toBeInTheDocument();
+    const medicina = screen.getByRole("cell", { name: "Medicina" });
+    expect(within(medicina.closest("tr")!).getByRole("cell", { name: "3" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Importar 1 estudiante" })).toBeDisabled();
     const body = importCalls(fetch)[0]!;
     expect(body.get("dry_run")).toBe("1");
@@ -80,9 +100,9 @@ describe("importing students", () => {
 
     // Only the rows with errors.
     const table = screen.getByRole("table", { name: "Filas del archivo" });
-    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    expect(within(table).getAllByRole("row")).toHaveLength(5);
     await userEvent.click(screen.getByRole("switch", { name: "Solo filas con errores" }));
-    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
     expect(within(table).queryByText("Luisa 2")).not.toBeInTheDocument();
   });
 
@@ -110,8 +130,28 @@ describe("importing students", () => {
       if (url === "/api/students/import" && init.method === "POST") {
         const dryRun = (init.body as FormData).get("dry_run") === "1";
         return dryRun
-          ? jsonResponse(200, { data: preview([row(2), row(3)]) })
-          : jsonResponse(201, { data: { created: 2 } });
+          ? jsonResponse(200, {
+              data: preview([
+                { ...row(2), values: { ...row(2).values, specialization: "INF", semester: "2" } },
+                row(3),
+              ]),
+            })
+          : jsonResponse(201, {
+              data: {
+                created: 2,
+                inscribed: 2,
+                placements: [
+                  {
+                    period: { id: 9, name: "2030-1" },
+                    specialization: { id: 3, code: "INF", title: "Informática" },
+                    semester: { id: 4, number: 2, code: "INF2" },
+                    section: { id: 7, code: "INF2A" },
+                    students: 2,
+                    skipped_courses: 2,
+                  },
+                ],
+              },
+            });
       }
     });
     const { container, router } = renderApp("/students/import");
@@ -123,7 +163,7 @@ describe("importing students", () => {
     await userEvent.click(screen.getByRole("button", { name: "Importar 2 estudiantes" }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent(
-      "Se crearán 2 estudiantes y cada uno recibirá el correo para confirmar su cuenta.",
+      "Se crearán 2 estudiantes y cada uno recibirá el correo para confirmar su cuenta. 1 de ellos quedará inscrito en el período con inscripciones abiertas.",
     );
     await userEvent.click(within(dialog).getByRole("button", { name: "Sí" }));
 
@@ -133,6 +173,12 @@ describe("importing students", () => {
         "Se importaron 2 estudiantes. Cada uno recibirá el correo para confirmar su cuenta.",
       ).length,
     ).toBeGreaterThan(0);
+    expect(screen.getByText("2 quedaron inscritos en el período 2030-1:")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Informática, semestre 2, sección INF2A: 2 estudiantes (2 materias sin inscribir por prelaciones)",
+      ),
+    ).toBeInTheDocument();
     expect(importCalls(fetch).map((b) => b.get("dry_run"))).toEqual(["1", "0"]);
     expect((importCalls(fetch)[1]!.get("file") as File).name).toBe("alumnos.xlsx");
     await waitFor(() =>
@@ -144,6 +190,52 @@ describe("importing students", () => {
     );
     await userEvent.click(screen.getByRole("link", { name: "Volver al listado de estudiantes" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/students"));
+  });
+
+  it("explains a seat taken since the check and checks the file again", async () => {
+    loginAs(Role.admin);
+    const seatless = {
+      ...row(2, {
+        semester: [
+          "No hay cupo para esta fila: el semestre 1 de Informática en el período 2030-1 tiene 0 cupos libres para hembras (INF1A: 0).",
+        ],
+      }),
+      values: { ...row(2).values, specialization: "INF", semester: "1" },
+    };
+    let checks = 0;
+    const fetch = mockFetch((url, init) => {
+      if (url === "/api/students/import" && init.method === "POST") {
+        if ((init.body as FormData).get("dry_run") === "0")
+          return jsonResponse(400, {
+            message: "no_available_sections_for_inscription",
+            description:
+              "Fila 2 (Luisa 2 Rivas): No hay secciones con cupos disponibles para hembras en este semestre: INF1A (15 de 15). No se importó ningún estudiante.",
+          });
+        checks += 1;
+        return jsonResponse(200, { data: preview([checks === 1 ? row(2) : seatless]) });
+      }
+    });
+    const { container } = renderApp("/students/import");
+    await screen.findByRole("heading", { name: "Importar estudiantes" });
+    await pickAndCheck(container);
+    await userEvent.click(await screen.findByRole("button", { name: "Importar 1 estudiante" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Sí" }));
+    // The refusal, beside the preview checked again (whose own alert says the file has errors).
+    const alert = await waitFor(() => {
+      const found = screen
+        .getAllByRole("alert")
+        .find((a) => a.textContent?.includes("No se importó ningún estudiante"));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(alert).toHaveTextContent("Fila 2 (Luisa 2 Rivas): No hay secciones con cupos disponibles");
+    expect(
+      await screen.findByText(
+        "No hay cupo para esta fila: el semestre 1 de Informática en el período 2030-1 tiene 0 cupos libres para hembras (INF1A: 0).",
+      ),
+    ).toBeInTheDocument();
+    expect(importCalls(fetch).map((b) => b.get("dry_run"))).toEqual(["1", "0", "1"]);
+    expect(shownNotifications()).toEqual([]);
   });
 
   it("is not offered to an assistant administrator", async () => {

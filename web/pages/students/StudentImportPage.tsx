@@ -22,6 +22,7 @@ import { studentImportFields, studentImportMaxRows } from "../../../common/schem
 import { describeApiError, isApiError } from "../../api/errors";
 import {
   type StudentImportPreview,
+  type StudentImportResult,
   type StudentImportRow,
   studentImportApi,
   useCheckStudentImport,
@@ -32,7 +33,9 @@ import { useBreadcrumbs } from "../../layout/breadcrumbs";
 
 const PAGE_SIZE = 50;
 /** Short values kept on one line (a cédula or a date cut in two reads wrong). */
-const NOWRAP = new Set<string>(["identity_document", "gender", "birth_date", "phone"]);
+const NOWRAP = new Set<string>(["identity_document", "gender", "birth_date", "phone", "semester"]);
+/** Refusals of the import the page explains itself (beside the preview), not in a toast. */
+const SEAT_REFUSALS = new Set(["no_available_sections_for_inscription", "period_inscriptions_are_disabled"]);
 /** Light alert titles are too pale on their tint (axe): titles in the body text colour. */
 const TITLE_STYLES = { title: { color: "var(--mantine-color-text)" } };
 
@@ -48,7 +51,7 @@ function PreviewTable({ rows }: { rows: StudentImportRow[] }) {
   return (
     <Paper withBorder>
       <Table.ScrollContainer
-        minWidth={1100}
+        minWidth={1300}
         // A wide table scrolls sideways: its viewport takes the focus, so the keyboard scrolls it too.
         scrollAreaProps={{
           viewportProps: { tabIndex: 0, role: "region", "aria-label": t("studentImport.previewCaption") },
@@ -159,6 +162,37 @@ function Preview({ preview }: { preview: StudentImportPreview }) {
   );
 }
 
+/** What the import did: how many students, and where the file's specializations inscribed them. */
+function ImportDone({ result }: { result: StudentImportResult }) {
+  const { t } = useTranslation();
+  const period = result.placements[0]?.period.name ?? "";
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t("studentImport.success", { count: result.created })}</Text>
+      {result.inscribed > 0 ? (
+        <>
+          <Text size="sm">{t("studentImport.inscribed", { count: result.inscribed, period })}</Text>
+          <List size="sm">
+            {result.placements.map((p) => (
+              <List.Item key={p.section.id}>
+                {t("studentImport.placement", {
+                  count: p.students,
+                  specialization: p.specialization.title,
+                  semester: p.semester.number,
+                  section: p.section.code,
+                })}
+                {p.skipped_courses > 0
+                  ? ` ${t("studentImport.skippedCourses", { count: p.skipped_courses })}`
+                  : null}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
  * /students/import: an administrator picks a CSV or XLSX file, sees every row with its errors, and
  * imports all of it once no row has one (each new student is e-mailed the confirmation link).
@@ -170,7 +204,7 @@ export function StudentImportPage() {
     { label: t("studentImport.title") },
   ]);
   const [file, setFile] = useState<File | null>(null);
-  const [created, setCreated] = useState<number | null>(null);
+  const [created, setCreated] = useState<StudentImportResult | null>(null);
   const check = useCheckStudentImport();
   const commit = useCommitStudentImport();
   const preview = check.data;
@@ -189,18 +223,22 @@ export function StudentImportPage() {
 
   const importAll = async () => {
     if (!file || !preview) return;
+    const inscribing = preview.rows.filter((r) => (r.values.specialization ?? "") !== "").length;
     const confirmed = await confirmAction({
       title: t("studentImport.confirmTitle"),
-      message: t("studentImport.confirm", { count: preview.valid }),
+      message:
+        inscribing > 0
+          ? `${t("studentImport.confirm", { count: preview.valid })} ${t("studentImport.confirmInscribed", { count: inscribing })}`
+          : t("studentImport.confirm", { count: preview.valid }),
     });
     if (!confirmed) return;
     try {
       const result = await commit.mutateAsync(file);
-      setCreated(result.created);
+      setCreated(result);
       toast.success(t("studentImport.success", { count: result.created }));
     } catch (error) {
-      // Someone created one of these students meanwhile: the preview shows who.
-      if (isApiError(error) && error.status === 422) check.mutate(file);
+      // Someone created one of these students, or took the seats, meanwhile: the preview shows who.
+      if (isApiError(error) && (error.status === 422 || SEAT_REFUSALS.has(error.message))) check.mutate(file);
     }
   };
 
@@ -225,7 +263,7 @@ export function StudentImportPage() {
           title={t("studentImport.successTitle")}
           role="status"
         >
-          <Text size="sm">{t("studentImport.success", { count: created })}</Text>
+          <ImportDone result={created} />
         </Alert>
         <Group>
           <Button component={Link} to="/students">
@@ -265,6 +303,7 @@ export function StudentImportPage() {
                 rows: studentImportMaxRows.toLocaleString("es-VE"),
               })}
             </List.Item>
+            <List.Item>{t("studentImport.instructions.inscription")}</List.Item>
             <List.Item>{t("studentImport.instructions.allOrNothing")}</List.Item>
           </List>
           <Group>
