@@ -104,18 +104,28 @@ export async function lessonsRegisterPdf(opts: {
   doc.text(`Estudiantes inscritos: ${opts.register.students}`);
   doc.moveDown(0.8);
 
-  const fixed = 26 + 66 + 70 + 52 + 58 + 48;
+  // Each header fits its column on one line at 9.5 pt (Helvetica-Bold "Inasistentes" is 55 pt wide).
+  const fixed = 26 + 62 + 66 + 54 + 62 + 50;
   const cols = [
     { header: "N.º", width: 26, align: "right" as const },
-    { header: "Fecha", width: 66, align: "left" as const },
+    { header: "Fecha", width: 62, align: "left" as const },
     { header: "Tema", width: width - fixed, align: "left" as const },
-    { header: "Evaluación", width: 70, align: "center" as const },
-    { header: "Presentes", width: 52, align: "center" as const },
-    { header: "Inasistentes", width: 58, align: "center" as const },
-    { header: "Retrasos", width: 48, align: "center" as const },
+    { header: "Evaluación", width: 66, align: "center" as const },
+    { header: "Presentes", width: 54, align: "center" as const },
+    { header: "Inasistentes", width: 62, align: "center" as const },
+    { header: "Retrasos", width: 50, align: "center" as const },
   ];
-  const row = (cells: string[], bold: boolean) => {
-    if (doc.y > doc.page.height - doc.page.margins.bottom - 90) doc.addPage();
+  const row = (cells: string[], bold: boolean, header = false) => {
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 90) {
+      doc.addPage();
+      // A long register goes on: the column headers again at the top of each page.
+      if (!header)
+        row(
+          cols.map((c) => c.header),
+          true,
+          true,
+        );
+    }
     const y = doc.y;
     let x = left;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9.5);
@@ -138,6 +148,7 @@ export async function lessonsRegisterPdf(opts: {
   const count = (r: RegisterLessonRow, n: number) => (r.registered ? String(n) : "—");
   row(
     cols.map((c) => c.header),
+    true,
     true,
   );
   lessons.forEach((l, i) => {
