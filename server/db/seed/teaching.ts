@@ -1,5 +1,4 @@
 import { inArray } from "drizzle-orm";
-import type { Attendance } from "../../../common/schemas/lessons.js";
 import type { DbOrTx } from "../client.js";
 import * as s from "../schema/index.js";
 import type { SeededAcademics } from "./academics.js";
@@ -185,7 +184,7 @@ export async function seedLessons(
  */
 async function seedChangeTrail(
   db: DbOrTx,
-  rows: { lessonId: number; studentId: number; attendance: Attendance; note: number | null }[],
+  rows: { lessonId: number; studentId: number; attendance: string; note: number | null }[],
   lessonOf: Map<number, { courseSectionId: number; teacherId: number; date: string }>,
   userOfTeacher: Map<number, number>,
 ) {
