@@ -180,7 +180,9 @@ export const routeAccess: Record<string, AccessRule> = {
   "/teachers/:id/historic": "teachersList",
 
   "/lessons": "lessonsList",
-  "/lessons/:course_id/:section_id/section-notes": "lessonDetail",
+  /** spec.md §6 names only the lessons list (admins too) and a lesson's absences and detail (not admins):
+   * the notes sheet with its grade sheet and lessons register is read with the list. */
+  "/lessons/:course_id/:section_id/section-notes": "lessonsList",
   "/lessons/:id": "lessonDetail",
   "/lessons/:course_id/:section_id/:lesson_id?": "lessonDetail",
   "/lessons/:course_id/:section_id/lesson/:lesson_id": "lessonDetail",

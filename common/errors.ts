@@ -160,6 +160,7 @@ export const errorDescriptions: Record<string, string> = {
   lesson_is_not_evaluated: "La clase no está evaluada: asígnele una ponderación antes de cargar notas.",
   lesson_student_failed_by_absences:
     "El estudiante tiene la materia aplazada por inasistencias y su nota no se puede editar.",
+  lesson_not_of_course_section: "La clase no es una evaluación de esta materia de la sección.",
 
   // Codes of database constraints (server/db/constraints.ts)
   invalid_day: "El día debe estar entre lunes (1) y sábado (6).",

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import { accounts, artifact, expectAccessible, loginViaApi } from "./support";
 
 type CourseSection = {
   id: number;
@@ -57,20 +57,39 @@ test.describe("entregas finales", () => {
     await expectAccessible(page, "listado de entregas finales");
     const headers = { authorization: `Bearer ${await tokenOf(page)}` };
 
-    // A course section of the coordinator's specialization whose course admits a final delivery, still without one.
+    // A course section of the coordinator's specialization whose course admits a final delivery, still without
+    // one, with weight left beside its evaluations (read as the administration: any course section's lessons).
     const sections = (await (await page.request.get("/api/course-sections?limit=100", { headers })).json())
       .data as CourseSection[];
+    const admin = await page.request.post("/api/login", {
+      data: { email: accounts.admin.email, password: accounts.admin.password, remember_me: false },
+    });
+    const adminHeaders = {
+      authorization: `Bearer ${((await admin.json()) as { access_token: string }).access_token}`,
+    };
     let target: CourseSection | undefined;
+    let percent = 0;
     for (const cs of sections.filter((c) => c.course.supports_final_delivery)) {
       const existing = await (
         await page.request.get(`/api/final-deliveries?course_section_id=${cs.id}`, { headers })
       ).json();
-      if (existing.meta.total === 0) {
+      if (existing.meta.total !== 0) continue;
+      const evaluated = (
+        await (
+          await page.request.get(
+            `/api/sections/${cs.section_id}/courses/${cs.course_id}/lessons?evaluated=1&limit=500`,
+            { headers: adminHeaders },
+          )
+        ).json()
+      ).data as { weight: number }[];
+      const left = 100 - evaluated.reduce((sum, l) => sum + l.weight, 0);
+      if (left >= 5) {
         target = cs;
+        percent = Math.min(20, left);
         break;
       }
     }
-    expect(target, "a course section admitting a final delivery").toBeDefined();
+    expect(target, "a course section admitting a final delivery, with weight left").toBeDefined();
     const teachers = (await (await page.request.get("/api/teachers?limit=100", { headers })).json())
       .data as Teacher[];
     const juror = teachers.find((t) => !t.is_coordinator && t.enabled && /^profesor\d+@/.test(t.email));
@@ -84,7 +103,7 @@ test.describe("entregas finales", () => {
       new RegExp(target!.course.code),
     );
     await page.getByRole("textbox", { name: /^Código/ }).fill(code);
-    await page.getByRole("textbox", { name: /^Porcentaje de la nota final/ }).fill("0");
+    await page.getByRole("textbox", { name: /^Porcentaje de la nota final/ }).fill(String(percent));
     await page.getByRole("textbox", { name: /^Título/ }).fill("Proyecto de grado");
     await page.getByLabel(/^Fecha de entrega/).fill(wallTime(1));
     await expectAccessible(page, "crear entrega final");
@@ -95,6 +114,8 @@ test.describe("entregas finales", () => {
     ).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: `Entrega final ${code}` })).toBeVisible();
     const id = Number(page.url().split("/").pop());
+    const created = await (await page.request.get(`/api/final-deliveries/${id}`, { headers })).json();
+    expect(created.data.final_delivery_value_percent).toBe(percent);
 
     // The jury.
     await page.getByRole("combobox", { name: /^Profesor/ }).fill(juror!.last_name.slice(0, 4));

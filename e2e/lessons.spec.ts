@@ -6,6 +6,7 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole("alert").fil
 type LessonAnswer = {
   data: {
     id: number;
+    date: string;
     weight: number;
     students: {
       id: number;
@@ -17,10 +18,30 @@ type LessonAnswer = {
   };
 };
 
-test("a teacher generates lessons, takes attendance with the keyboard, evaluates and enters notes", async ({
+/** Replaces the page's session with `email`'s (demo password), as the web app stores it. */
+async function switchUser(page: Page, email: string, password: string) {
+  const login = await page.request.post("/api/login", { data: { email, password, remember_me: false } });
+  expect(login.status(), `login of ${email}`).toBe(200);
+  const a = (await login.json()) as {
+    access_token: string;
+    expires_at?: string | null;
+    user: { student?: { id: number } | null };
+  };
+  await page.evaluate((x) => {
+    sessionStorage.clear();
+    localStorage.setItem(
+      "aula.session",
+      JSON.stringify({ token: x.access_token, expires_at: x.expires_at ?? null, user: x.user }),
+    );
+  }, a);
+  return a;
+}
+
+test("a teacher generates lessons, takes attendance with the keyboard, evaluates and enters notes; the student sees them", async ({
   page,
 }) => {
-  await loginViaApi(page, "teacher", "/lessons");
+  test.setTimeout(120_000);
+  const teacher = await loginViaApi(page, "teacher", "/lessons");
   await expect(page.getByRole("heading", { name: "Mis lecciones" })).toBeVisible();
   const rows = page.getByRole("table").getByRole("rowgroup").nth(1).getByRole("row");
   await expect(rows.first()).toBeVisible();
@@ -51,6 +72,7 @@ test("a teacher generates lessons, takes attendance with the keyboard, evaluates
     .getByRole("link", { name: /^Asistencia del / })
     .click();
   await expect(page).toHaveURL(/\/lessons\/\d+\/\d+\/\d+$/);
+  const [, courseId, sectionId] = /\/lessons\/(\d+)\/(\d+)\//.exec(page.url()) ?? [];
   const counts = page.getByRole("status", { name: "Resumen de la asistencia" });
   await expect(counts).toBeVisible();
   await expectAccessible(page, "/lessons/{course}/{section}/{lesson}");
@@ -94,4 +116,30 @@ test("a teacher generates lessons, takes attendance with the keyboard, evaluates
   const notesAnswer = (await (await notes).json()) as LessonAnswer;
   expect(notesAnswer.data.weight).toBe(10);
   expect(notesAnswer.data.students.some((s) => s.note === 15.5)).toBe(true);
+
+  // The student marked absent (second row) with the note 18 sees the note with its weight, the absences
+  // and their academic history.
+  const graded = notesAnswer.data.students[1]!;
+  expect(graded.note).toBe(18);
+  const person = (await (
+    await page.request.get(`/api/students/${graded.id}`, {
+      headers: { authorization: `Bearer ${teacher.access_token}` },
+    })
+  ).json()) as { data: { email: string } };
+  const student = await switchUser(page, person.data.email, "Estudiante123*");
+  await page.goto(`/profile/courseNote/${sectionId}/${courseId}`);
+  const evaluation = page.getByRole("row").filter({ hasText: formatDay(answer.data.date) });
+  await expect(evaluation).toContainText("10 %");
+  await expect(evaluation).toContainText("18");
+  const absences = page.getByText(/(\d+) inasistencias y (\d+) retrasos/);
+  await expect(absences).toBeVisible();
+  expect(Number(/(\d+) inasistencias/.exec((await absences.textContent()) ?? "")?.[1])).toBeGreaterThan(0);
+  await expectAccessible(page, "/profile/courseNote/{section}/{course} after the lesson");
+  await page.screenshot({ path: artifact("lessons-student-note"), fullPage: true });
+
+  await page.goto(`/profile/${student.user.student!.id}/historic`);
+  await expect(page.getByRole("heading", { name: "Historial académico", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Ver la nota de / }).first()).toBeVisible();
 });
+
+const formatDay = (iso: string) => iso.split("-").reverse().join("/");

@@ -70,3 +70,58 @@ test("recorrido: el listado de estudiantes y el formulario de inscripción", asy
   await expectAccessible(page, "inscription form");
   await page.screenshot({ path: save("inscription-form"), fullPage: true });
 });
+
+test("recorrido: la asistencia de una clase y la nota de una materia vista por el estudiante", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await loginThroughUi(page, accounts.teacher.email, accounts.teacher.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/lessons");
+  await page
+    .getByRole("table")
+    .getByRole("rowgroup")
+    .nth(1)
+    .getByRole("row")
+    .first()
+    .getByRole("link", { name: /^Ver clases de / })
+    .click();
+  await page
+    .getByRole("table")
+    .first()
+    .getByRole("rowgroup")
+    .nth(1)
+    .getByRole("row")
+    .first()
+    .getByRole("link", { name: /^Asistencia del / })
+    .click();
+  await expect(page.getByRole("status", { name: "Resumen de la asistencia" })).toBeVisible();
+  // One key per student: absent, present, late, present, absent (not saved: the picture shows the marks).
+  await page
+    .getByRole("button", { name: /^.+: (Presente|Ausente|Retraso)$/ })
+    .first()
+    .focus();
+  for (const key of ["a", "p", "r", "p", "a"]) await page.keyboard.press(key);
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, "attendance sheet");
+  await page.screenshot({ path: save("attendance-sheet") });
+
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.goto("/login");
+  await loginThroughUi(page, accounts.student.email, accounts.student.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Historial académico" }).click();
+  await page
+    .getByRole("link", { name: /^Ver la nota de / })
+    .last()
+    .click();
+  await expect(page.getByRole("heading", { name: "Evaluaciones" })).toBeVisible();
+  await expect(page.getByText(/\d+ inasistencias y \d+ retrasos/)).toBeVisible();
+  await expectAccessible(page, "student course note");
+  await page.screenshot({ path: save("student-course-note"), fullPage: true });
+});

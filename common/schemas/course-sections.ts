@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { recordId } from "../validation/ids.js";
+import { noteValue } from "./lessons.js";
 
 /**
  * The notes of a course section (spec.md §7 "Sections": `sections/{id}/courses/{id}/students-notes`,
@@ -111,3 +113,83 @@ export const gradeSheetFormats = ["pdf", "csv"] as const;
 export const gradeSheetQuerySchema = z.object({
   format: z.enum(gradeSheetFormats).default("pdf").describe("pdf (por omisión) o csv."),
 });
+
+export const courseSectionStudentSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  identity_document: z.string(),
+});
+
+export const attendanceMarks = ["absent", "delayed"] as const;
+
+/** GET /sections/{id}/courses/{course}/students/{student}/absences. */
+export const studentAbsencesSchema = z.object({
+  course_section: courseSectionInfoSchema,
+  student: courseSectionStudentSchema,
+  absences: z
+    .array(
+      z.object({
+        lesson_id: z.number().int(),
+        date: z.iso.date(),
+        title: z.string().nullable(),
+        attendance: z.enum(attendanceMarks).describe("absent: inasistencia; delayed: retraso."),
+      }),
+    )
+    .describe("Una fila por clase en que no estuvo presente, por fecha."),
+  totals: z.object({
+    absences: z.number().int(),
+    delays: z.number().int(),
+    absences_with_delays: z.number().int().describe("Inasistencias más un tercio de los retrasos."),
+    max_absences_to_fail: z.number().int(),
+    failed_by_absences: z.boolean().describe("true cuando pasa del máximo de la materia."),
+  }),
+});
+export type StudentAbsences = z.infer<typeof studentAbsencesSchema>;
+
+/** GET /sections/{id}/courses/{course}/students/{student}/lessons. */
+export const studentCourseLessonsSchema = z.object({
+  course_section: courseSectionInfoSchema,
+  student: courseSectionStudentSchema,
+  lessons: z.array(
+    z.object({
+      id: z.number().int(),
+      date: z.iso.date(),
+      title: z.string().nullable(),
+      registered: z.boolean().describe("true cuando ya se pasó la asistencia."),
+      attendance: z
+        .enum(["present", "absent", "delayed"])
+        .nullable()
+        .describe("null: la asistencia aún no se ha pasado."),
+      evaluated: z.boolean(),
+      weight: z.number().int(),
+      note: z.number().nullable().describe("Solo en clases evaluadas."),
+    }),
+  ),
+});
+export type StudentCourseLessons = z.infer<typeof studentCourseLessonsSchema>;
+
+/** `format` of the reads that answer a record or its CSV. */
+export const jsonOrCsvQuerySchema = z.object({
+  format: z.enum(["json", "csv"]).default("json").describe("json (por omisión) o csv."),
+});
+
+/**
+ * PATCH /sections/{id}/courses/{course}/students/{student}: that student's notes (0–20, null clears) of
+ * several evaluations of the course section, in one request.
+ */
+export const updateStudentNotesSchema = z.object({
+  notes: z
+    .array(
+      z.object({
+        lesson_id: recordId(),
+        note: noteValue().nullable(),
+      }),
+    )
+    .min(1)
+    .max(200)
+    .refine((notes) => new Set(notes.map((n) => n.lesson_id)).size === notes.length, {
+      message: "Cada evaluación puede aparecer una sola vez.",
+    }),
+});
+export type UpdateStudentNotesInput = z.output<typeof updateStudentNotesSchema>;

@@ -302,6 +302,23 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "GET /api/sections/:id/reports/students": byRecord("sectionDetail", COORDINATOR_SECTIONS),
   "GET /api/sections/:id/courses/:course_id/lessons": byRecord("studentsList", LESSON_COURSE_SECTIONS),
   "GET /api/sections/:id/courses/:course_id/students": byRecord("studentsList", LESSON_COURSE_SECTIONS),
+  // A student's absences and lessons in a course section, their notes in one request, the lessons register (9E).
+  "GET /api/sections/:id/courses/:course_id/students/:student_id/absences": byRecord(
+    "everyone",
+    STUDENT_RECORDS,
+  ),
+  "GET /api/sections/:id/courses/:course_id/students/:student_id/lessons": byRecord(
+    "everyone",
+    STUDENT_RECORDS,
+  ),
+  "PATCH /api/sections/:id/courses/:course_id/students/:student_id": byRecord(
+    "lessonsList",
+    LESSON_COURSE_SECTIONS,
+  ),
+  "GET /api/sections/:id/courses/:course_id/lessons-register-report": byRecord(
+    "lessonsList",
+    LESSON_COURSE_SECTIONS,
+  ),
 
   // Binnacles (9C; spec.md §6 "Binnacles list: all; create and edit: admin, teacher, coordinator").
   "GET /api/binnacles": "everyone",

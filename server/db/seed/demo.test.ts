@@ -145,6 +145,24 @@ describe("demo seed", () => {
     ).toBe(0);
   });
 
+  it("keeps the change trail of what the teachers recorded, a corrected note per evaluation", async () => {
+    // Every absence, delay and note of this period has its change; the latest note change is the note kept.
+    expect(
+      await count(`lesson_students ls where ls.lesson_id in (select l.id from lessons l
+        join course_sections cs on cs.id = l.course_section_id join sections s on s.id = cs.section_id
+        join periods p on p.id = s.period_id where p.enabled) and ((ls.attendance <> 'present' and not exists (
+        select 1 from lesson_student_changes c where c.lesson_id = ls.lesson_id and c.student_id = ls.student_id
+          and c.field = 'attendance' and c.new_value = ls.attendance))
+        or (ls.note is not null and (select c.new_value from lesson_student_changes c
+          where c.lesson_id = ls.lesson_id and c.student_id = ls.student_id and c.field = 'note'
+          order by c.changed_at desc, c.id desc limit 1) is distinct from ls.note::int::text))`),
+    ).toBe(0);
+    expect(
+      await count("lesson_student_changes where field = 'note' and old_value is not null"),
+    ).toBeGreaterThan(20);
+    expect(await count("lesson_student_changes where changed_by_name is null")).toBe(0);
+  });
+
   it("records fees and payments in every status", async () => {
     expect(await count("period_price_installments")).toBe(5);
     expect(await count("student_period_fees")).toBe(120);

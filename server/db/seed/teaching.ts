@@ -166,6 +166,7 @@ export async function seedLessons(
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db.insert(s.lessonStudents).values(rows.slice(i, i + CHUNK));
   }
+  await seedChangeTrail(db, rows, new Map(lessonDefs.map((l, i) => [lessons[i]!.id, l])), userOfTeacher);
 
   await seedFinalDelivery(db, random, people, sections, studentsOf, courseOf, today);
   await seedTeachingBinnacles(db, academics, people, sections, studentsOf, userOfTeacher, {
@@ -173,6 +174,75 @@ export async function seedLessons(
     failedStudent,
     today,
   });
+}
+
+/**
+ * The audit trail the lessons module would have kept of what the teachers recorded: each absence or delay
+ * when the attendance was taken, and each note; in every evaluated lesson one student's note was first
+ * typed two points lower and corrected the next day (a grade dispute settled), so a student's course
+ * note shows staff a history. The notes themselves stay as recorded; no random numbers are drawn.
+ */
+async function seedChangeTrail(
+  db: DbOrTx,
+  rows: { lessonId: number; studentId: number; attendance: string; note: number | null }[],
+  lessonOf: Map<number, { courseSectionId: number; teacherId: number; date: string }>,
+  userOfTeacher: Map<number, number>,
+) {
+  const userIds = [...new Set(userOfTeacher.values())];
+  const names = new Map(
+    (userIds.length
+      ? await db
+          .select({ id: s.users.id, name: s.users.name })
+          .from(s.users)
+          .where(inArray(s.users.id, userIds))
+      : []
+    ).map((u) => [u.id, u.name]),
+  );
+  const corrected = new Set<number>();
+  const changes: (typeof s.lessonStudentChanges.$inferInsert)[] = [];
+  for (const row of rows) {
+    const lesson = lessonOf.get(row.lessonId)!;
+    const userId = userOfTeacher.get(lesson.teacherId) ?? null;
+    const base = {
+      lessonId: row.lessonId,
+      lessonDate: lesson.date,
+      courseSectionId: lesson.courseSectionId,
+      studentId: row.studentId,
+      changedByUserId: userId,
+      changedByName: userId === null ? null : (names.get(userId) ?? null),
+    };
+    if (row.attendance !== "present") {
+      changes.push({
+        ...base,
+        field: "attendance",
+        oldValue: "present",
+        newValue: row.attendance,
+        changedAt: new Date(`${lesson.date}T16:00:00Z`),
+      });
+    }
+    if (row.note === null) continue;
+    const first = !corrected.has(row.lessonId) && row.note >= 10 ? row.note - 2 : row.note;
+    changes.push({
+      ...base,
+      field: "note",
+      oldValue: null,
+      newValue: String(first),
+      changedAt: new Date(`${lesson.date}T20:00:00Z`),
+    });
+    if (first !== row.note) {
+      corrected.add(row.lessonId);
+      changes.push({
+        ...base,
+        field: "note",
+        oldValue: String(first),
+        newValue: String(row.note),
+        changedAt: new Date(`${day.add(lesson.date, 1)}T13:00:00Z`),
+      });
+    }
+  }
+  for (let i = 0; i < changes.length; i += CHUNK) {
+    await db.insert(s.lessonStudentChanges).values(changes.slice(i, i + CHUNK));
+  }
 }
 
 /** ADM-S2A's degree project course: a delivery yesterday, a jury of its teacher and another, most students graded. */

@@ -6,7 +6,9 @@ import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import { sectionStudentsCoursesNotes } from "../sections/service.js";
+import { lessonsRegister } from "./attendance.js";
 import { gradeSheetPdf } from "./grade-sheet.js";
+import { lessonsRegisterPdf } from "./lessons-register.js";
 import { courseSectionNotes } from "./service.js";
 
 let ctx: TestContext;
@@ -558,5 +560,344 @@ describe("the grade sheet", () => {
     for (const text of ["Institución", "Acta de notas", "Período", "Briceño", "Acosta Ávila", "Condición"]) {
       expect(drawn, text).toContain(hex(text));
     }
+  });
+});
+
+const send = (method: "PATCH", url: string, headers: Headers, payload: unknown) =>
+  ctx.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+
+describe("a student's absences in a course", () => {
+  const url = (student: number, query = "") =>
+    `/sections/${f.sectionId}/courses/${f.courseIds[0]}/students/${student}/absences${query}`;
+
+  it("lists each lesson missed or late, with the totals against the course's maximum", async () => {
+    const res = await api(url(f.students.carla), as.carla);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.student).toMatchObject({ id: f.students.carla, identity_document: "E-70000003" });
+    expect(data.absences).toHaveLength(f.maxAbsences + 2);
+    expect(data.absences.filter((a: { attendance: string }) => a.attendance === "delayed")).toEqual([
+      expect.objectContaining({ lesson_id: f.lessons[2], title: "Examen" }),
+    ]);
+    const dates = data.absences.map((a: { date: string }) => a.date);
+    expect(dates).toEqual([...dates].sort());
+    expect(data.totals).toEqual({
+      absences: f.maxAbsences + 1,
+      delays: 1,
+      absences_with_delays: f.maxAbsences + 1,
+      max_absences_to_fail: f.maxAbsences,
+      failed_by_absences: true,
+    });
+    const ana = (await api(url(f.students.ana), as.ana)).json().data;
+    expect(ana.absences).toEqual([]);
+    expect(ana.totals).toMatchObject({ absences_with_delays: 0, failed_by_absences: false });
+  });
+
+  it("is also a CSV whose last line has the totals", async () => {
+    const res = await api(url(f.students.carla, "?format=csv"), as.teacher);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe("Fecha,Clase,Asistencia");
+    expect(lines).toHaveLength(f.maxAbsences + 4);
+    expect(lines).toContain(`${await lessonDate(f.lessons[2]!)},Examen,Retraso`);
+    expect(lines.at(-1)).toBe(
+      `Total,${f.maxAbsences + 1} inasistencias y 1 retrasos: ${f.maxAbsences + 1} de ${f.maxAbsences} permitidas,Reprobado por inasistencias`,
+    );
+  });
+
+  it("lets the course's staff and the student in, nobody else", async () => {
+    expect((await api(url(f.students.beto), as.coordinator)).statusCode).toBe(200);
+    expect((await api(url(f.students.beto), as.lowAdmin)).statusCode).toBe(200);
+    expect((await api(url(f.students.beto), as.admin)).statusCode).toBe(200);
+    expect((await api(url(f.students.beto), as.ana)).statusCode).toBe(403);
+    expect((await api(url(f.students.beto), as.otherTeacher)).json().message).toBe(
+      "teacher_not_has_course_section_assigned",
+    );
+    expect((await api(url(f.students.beto), as.strangerCoordinator)).json().message).toBe(
+      "coordinator_not_owner_or_not_supervising",
+    );
+    const outsider = await outsiderStudent();
+    expect((await api(url(outsider), as.admin)).json().message).toBe(
+      "student_is_not_related_to_course_section",
+    );
+  });
+});
+
+async function lessonDate(id: number) {
+  const [l] = await ctx.db.select({ date: s.lessons.date }).from(s.lessons).where(eq(s.lessons.id, id));
+  return l!.date;
+}
+
+async function outsiderStudent() {
+  const [outsider] = await ctx.db
+    .select({ id: s.students.id })
+    .from(s.students)
+    .where(
+      sql`${s.students.id} not in (select student_id from course_enrolments where course_section_id = ${f.csIds[0]})`,
+    )
+    .limit(1);
+  return outsider!.id;
+}
+
+describe("a student's lessons in a course", () => {
+  const url = (student: number, query = "") =>
+    `/sections/${f.sectionId}/courses/${f.courseIds[0]}/students/${student}/lessons${query}`;
+
+  it("lists every lesson of the course with the student's attendance, note and weight", async () => {
+    const res = await api(url(f.students.ana), as.ana);
+    expect(res.statusCode).toBe(200);
+    const lessons = res.json().data.lessons as {
+      id: number;
+      attendance: string | null;
+      evaluated: boolean;
+      weight: number;
+      note: number | null;
+    }[];
+    expect(lessons).toHaveLength(3 + f.maxAbsences + 1);
+    expect(lessons.filter((l) => l.evaluated).map((l) => [l.weight, l.note])).toEqual([
+      [30, 20],
+      [20, 10],
+      [50, 15],
+    ]);
+    // Attendance never taken and no row for Ana: not registered, not "present".
+    expect(lessons.filter((l) => !l.evaluated).every((l) => l.attendance === null && l.note === null)).toBe(
+      true,
+    );
+    const carla = (await api(url(f.students.carla), as.teacher)).json().data.lessons as {
+      id: number;
+      attendance: string | null;
+    }[];
+    expect(carla.find((l) => l.id === f.lessons[2])?.attendance).toBe("delayed");
+    expect(carla.filter((l) => l.attendance === "absent")).toHaveLength(f.maxAbsences + 1);
+  });
+
+  it("is also a CSV, and refuses strangers", async () => {
+    const csv = await api(url(f.students.ana, "?format=csv"), as.coordinator);
+    const lines = csvLines(csv.body);
+    expect(lines[0]).toBe("Fecha,Clase,Asistencia,Evaluada,Ponderación (%),Nota");
+    expect(lines).toContain(`${await lessonDate(f.lessons[0]!)},Quiz,Presente,Sí,30,20`);
+    expect((await api(url(f.students.ana), as.beto)).statusCode).toBe(403);
+    expect((await api(url(f.students.ana), as.otherTeacher)).json().message).toBe(
+      "teacher_not_has_course_section_assigned",
+    );
+    expect((await api(url(f.students.ana), as.strangerCoordinator)).json().message).toBe(
+      "coordinator_not_owner_or_not_supervising",
+    );
+  });
+});
+
+describe("the lessons register", () => {
+  const url = (format: string) =>
+    `/sections/${f.sectionId}/courses/${f.courseIds[1]}/lessons-register-report?format=${format}`;
+  const registered = {} as { lessonId: number; evaluatedId: number; date: string };
+
+  beforeAll(async () => {
+    // The second course: one lesson with its attendance taken, one evaluated lesson not yet taken.
+    const [lesson, evaluated] = await ctx.db
+      .insert(s.lessons)
+      .values([
+        { courseSectionId: f.csIds[1], date: addDays(f.cut.first[0], 3), title: "Introducción" },
+        {
+          courseSectionId: f.csIds[1],
+          date: addDays(f.cut.first[0], 10),
+          title: "Práctica",
+          description: "Ejercicios de diseño",
+          evaluated: true,
+          weight: 40,
+        },
+      ])
+      .returning();
+    Object.assign(registered, { lessonId: lesson!.id, evaluatedId: evaluated!.id, date: lesson!.date });
+    const res = await send("PATCH", `/lessons/${lesson!.id}/register`, as.teacher, {
+      students: [
+        { student_id: f.students.ana, attendance: "absent" },
+        { student_id: f.students.beto, attendance: "delayed" },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("is a CSV of each lesson with its topic, weight and attendance counts", async () => {
+    const res = await api(url("csv"), as.teacher);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toContain("registro-de-clases-PRUEBA-");
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe(
+      "Fecha,Tema,Descripción,Asistencia registrada,Evaluada,Ponderación (%),Presentes,Inasistentes,Retrasos",
+    );
+    expect(lines[1]).toBe(`${registered.date},Introducción,,Sí,No,,1,1,1`);
+    expect(lines[2]).toMatch(/,Práctica,Ejercicios de diseño,No,Sí,40,,,$/);
+  });
+
+  it("is a PDF for the course's staff, with Spanish accents; refused to others", async () => {
+    const res = await api(url("pdf"), as.coordinator);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await api(url("pdf"), as.admin)).statusCode).toBe(200);
+    expect((await api(url("pdf"), as.otherTeacher)).json().message).toBe(
+      "teacher_not_has_course_section_assigned",
+    );
+    expect((await api(url("pdf"), as.strangerCoordinator)).json().message).toBe(
+      "coordinator_not_owner_or_not_supervising",
+    );
+    expect((await api(url("pdf"), as.ana)).statusCode).toBe(403);
+    expect((await api(url("xls"), as.teacher)).statusCode).toBe(422);
+
+    const register = await lessonsRegister({
+      db: ctx.db,
+      caller: { id: 0, type: Role.admin },
+      sectionId: f.sectionId,
+      courseId: f.courseIds[1],
+    });
+    expect(register.totals).toMatchObject({ lessons: 2, registered: 1, evaluated: 1, weight: 40 });
+    const pdf = (
+      await lessonsRegisterPdf({ institution: "Institución", register, today: "2026-01-01", compress: false })
+    ).toString("latin1");
+    const drawn = [...pdf.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1]!.toLowerCase()).join("");
+    const hex = (text: string) => Buffer.from(text, "latin1").toString("hex");
+    for (const text of [
+      "Institución",
+      "Registro de clases",
+      "Período",
+      "Introducción",
+      "Práctica",
+      "Sección",
+    ]) {
+      expect(drawn, text).toContain(hex(text));
+    }
+  });
+});
+
+describe("saving a student's notes of several evaluations", () => {
+  const url = (student: number, course = f.courseIds[1]) =>
+    `/sections/${f.sectionId}/courses/${course}/students/${student}`;
+  const ids = {} as { a: number; b: number; plain: number };
+
+  beforeAll(async () => {
+    const rows = await ctx.db
+      .insert(s.lessons)
+      .values([
+        { courseSectionId: f.csIds[1], date: addDays(f.cut.second[0], 1), evaluated: true, weight: 25 },
+        { courseSectionId: f.csIds[1], date: addDays(f.cut.second[0], 2), evaluated: true, weight: 25 },
+        { courseSectionId: f.csIds[1], date: addDays(f.cut.second[0], 3) },
+      ])
+      .returning();
+    Object.assign(ids, { a: rows[0]!.id, b: rows[1]!.id, plain: rows[2]!.id });
+  });
+
+  const notesOf = async (studentId: number) =>
+    ctx.db
+      .select({ lessonId: s.lessonStudents.lessonId, note: s.lessonStudents.note })
+      .from(s.lessonStudents)
+      .where(and(eq(s.lessonStudents.studentId, studentId), sql`${s.lessonStudents.note} is not null`))
+      .orderBy(asc(s.lessonStudents.lessonId));
+
+  it("saves them in one request, answers the new course note and keeps each change in the history", async () => {
+    const res = await send("PATCH", url(f.students.beto), as.teacher, {
+      notes: [
+        { lesson_id: ids.b, note: 12 },
+        { lesson_id: ids.a, note: 18.5 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const { student } = res.json().data;
+    expect(student.notes).toEqual(
+      expect.arrayContaining([
+        { lesson_id: ids.a, note: 18.5 },
+        { lesson_id: ids.b, note: 12 },
+      ]),
+    );
+    const again = await send("PATCH", url(f.students.beto), as.coordinator, {
+      notes: [{ lesson_id: ids.a, note: 17 }],
+    });
+    expect(again.statusCode).toBe(200);
+    const history = await api(`${url(f.students.beto)}/history`, as.admin);
+    const changes = history.json().data.filter((c: { field: string }) => c.field === "note");
+    expect(
+      changes.map((c: { lesson_id: number; old_value: string | null; new_value: string }) => [
+        c.lesson_id,
+        c.old_value,
+        c.new_value,
+      ]),
+    ).toEqual([
+      [ids.a, "18.5", "17"],
+      [ids.b, null, "12"],
+      [ids.a, null, "18.5"],
+    ]);
+    expect(changes[0].changed_by.name).toEqual(expect.any(String));
+  });
+
+  it("refuses a lesson of another course, a lesson not evaluated, bad notes: nothing written", async () => {
+    const before = await notesOf(f.students.ana);
+    const other = await send("PATCH", url(f.students.ana), as.teacher, {
+      notes: [
+        { lesson_id: ids.a, note: 10 },
+        { lesson_id: f.lessons[0], note: 10 },
+      ],
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({
+      message: "lesson_not_of_course_section",
+      description: expect.stringContaining("no es una evaluación de esta materia"),
+    });
+    const plain = await send("PATCH", url(f.students.ana), as.teacher, {
+      notes: [
+        { lesson_id: ids.a, note: 10 },
+        { lesson_id: ids.plain, note: 10 },
+      ],
+    });
+    expect(plain.json().message).toBe("lesson_is_not_evaluated");
+    for (const note of [21, -1, "diez"]) {
+      const bad = await send("PATCH", url(f.students.ana), as.teacher, {
+        notes: [{ lesson_id: ids.a, note }],
+      });
+      expect(bad.statusCode, String(note)).toBe(422);
+      expect(bad.json().message).toBe("validation_failed");
+    }
+    const twice = await send("PATCH", url(f.students.ana), as.teacher, {
+      notes: [
+        { lesson_id: ids.a, note: 10 },
+        { lesson_id: ids.a, note: 11 },
+      ],
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(await notesOf(f.students.ana)).toEqual(before);
+  });
+
+  it("refuses a student failed by absences with the spec's sentence", async () => {
+    const res = await send("PATCH", url(f.students.carla, f.courseIds[0]), as.teacher, {
+      notes: [{ lesson_id: f.lessons[0], note: 5 }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: "lesson_student_failed_by_absences",
+      description:
+        "Algunos estudiantes no se pudieron editar ya que tienen la materia aplazada por inasistencias.",
+    });
+    expect((await notesOf(f.students.carla)).find((n) => n.lessonId === f.lessons[0])?.note).toBe(18);
+  });
+
+  it("is for the course's staff only", async () => {
+    const body = { notes: [{ lesson_id: ids.a, note: 14 }] };
+    expect((await send("PATCH", url(f.students.ana), as.ana, body)).statusCode).toBe(403);
+    expect((await send("PATCH", url(f.students.ana), as.lowAdmin, body)).statusCode).toBe(403);
+    expect((await send("PATCH", url(f.students.ana), as.otherTeacher, body)).json().message).toBe(
+      "teacher_not_has_course_section_assigned",
+    );
+    expect((await send("PATCH", url(f.students.ana), as.strangerCoordinator, body)).json().message).toBe(
+      "coordinator_not_owner_or_not_supervising",
+    );
+    const outsider = await outsiderStudent();
+    expect((await send("PATCH", url(outsider), as.admin, body)).json().message).toBe(
+      "student_is_not_related_to_course_section",
+    );
+    expect((await send("PATCH", url(f.students.ana), as.admin, body)).statusCode).toBe(200);
   });
 });

@@ -2,9 +2,12 @@ import type {
   CourseSectionNotes,
   CourseSectionReport,
   SectionReport,
+  StudentAbsences,
+  StudentCourseLessons,
   StudentCourseNote,
   StudentCourseNotes,
 } from "../../../common/schemas/course-sections.js";
+import type { StudentAbsencesRow, StudentCourseLessonsRow } from "./attendance.js";
 import type { EvaluatedLesson } from "./records.js";
 import type {
   CourseSectionInfo,
@@ -89,4 +92,40 @@ export const presentReport = (r: CourseSectionReportRow): CourseSectionReport =>
 export const presentSectionReport = (r: SectionReportRow): SectionReport => ({
   courses: r.courses.map((c) => ({ course: c.course, ...presentReport(c) })),
   average: r.average,
+});
+
+const presentStudent = (st: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  identityDocument: string;
+}) => ({
+  id: st.id,
+  first_name: st.firstName,
+  last_name: st.lastName,
+  identity_document: st.identityDocument,
+});
+
+export const presentStudentAbsences = (r: StudentAbsencesRow): StudentAbsences => ({
+  course_section: presentInfo(r.courseSection),
+  student: presentStudent(r.student),
+  absences: r.absences.map((a) => ({
+    lesson_id: a.lessonId,
+    date: a.date,
+    title: a.title,
+    attendance: a.attendance,
+  })),
+  totals: {
+    absences: r.totals.absences,
+    delays: r.totals.delays,
+    absences_with_delays: r.totals.absencesWithDelays,
+    max_absences_to_fail: r.totals.maxAbsencesToFail,
+    failed_by_absences: r.totals.failedByAbsences,
+  },
+});
+
+export const presentStudentCourseLessons = (r: StudentCourseLessonsRow): StudentCourseLessons => ({
+  course_section: presentInfo(r.courseSection),
+  student: presentStudent(r.student),
+  lessons: r.lessons,
 });

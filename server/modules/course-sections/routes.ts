@@ -5,9 +5,13 @@ import {
   courseSectionNotesSchema,
   courseSectionReportSchema,
   gradeSheetQuerySchema,
+  jsonOrCsvQuerySchema,
   sectionReportSchema,
+  studentAbsencesSchema,
+  studentCourseLessonsSchema,
   studentCourseNoteSchema,
   studentCourseNotesSchema,
+  updateStudentNotesSchema,
 } from "../../../common/schemas/course-sections.js";
 import { lessonSchema } from "../../../common/schemas/lessons.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
@@ -17,6 +21,8 @@ import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import { lessonCsvColumns, presentLesson } from "../lessons/presenter.js";
 import { lessonSortable, listLessons } from "../lessons/reads.js";
+import { saveStudentNotes } from "../lessons/service.js";
+import { lessonsRegister, studentAbsences, studentCourseLessons } from "./attendance.js";
 import {
   courseStudentCsvColumns,
   gradeSheetCsvColumns,
@@ -24,14 +30,24 @@ import {
   gradeSheetPdf,
 } from "./grade-sheet.js";
 import {
+  lessonsRegisterCsvColumns,
+  lessonsRegisterFilename,
+  lessonsRegisterPdf,
+  studentAbsencesCsvColumns,
+  studentLessonsCsvColumns,
+} from "./lessons-register.js";
+import {
   presentNotes,
   presentReport,
   presentSectionReport,
+  presentStudentAbsences,
+  presentStudentCourseLessons,
   presentStudentCourseNote,
   presentStudentNotes,
 } from "./presenter.js";
 import {
   courseSectionForStaff,
+  courseSectionInfo,
   courseSectionNotes,
   courseSectionReport,
   courseStudentSortable,
@@ -54,6 +70,11 @@ const studentsQuery = listQuery({
   defaultSort: { field: "last_name", direction: "asc" },
   maxLimit: 500,
 });
+const STUDENT_RULE =
+  "Un estudiante, solo los suyos. La administración, cualquiera; un profesor, sus materias " +
+  "(`teacher_not_has_course_section_assigned`); un coordinador, también las de los profesores que supervisa " +
+  "(`coordinator_not_owner_or_not_supervising`). Sin inscribir en la materia: " +
+  "`student_is_not_related_to_course_section`.";
 const STAFF_RULE =
   "La administración, cualquiera; un profesor, sus materias (`teacher_not_has_course_section_assigned`); " +
   "un coordinador, también las de los profesores que supervisa (`coordinator_not_owner_or_not_supervising`).";
@@ -261,6 +282,165 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
       const pdf = await gradeSheetPdf({
         institution: app.config.institutionName,
         notes,
+        today: todayIn(timeZone),
+      });
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="${filename}.pdf"`)
+        .header("Cache-Control", "no-store")
+        .send(pdf);
+    },
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/students/:student_id/absences",
+    {
+      onRequest: app.allow("everyone"),
+      schema: {
+        tags,
+        summary: "Inasistencias y retrasos de un estudiante en una materia",
+        description:
+          "Una fila por clase en que no estuvo presente (fecha, clase, inasistencia o retraso) y los totales: " +
+          "tres retrasos cuentan como una inasistencia, contra el máximo de la materia, y si la reprobó por " +
+          "inasistencias. `format=csv`: las filas y una última con los totales. " +
+          STUDENT_RULE,
+        params: studentParams,
+        querystring: jsonOrCsvQuerySchema,
+        response: { 200: itemResponse(studentAbsencesSchema) },
+      },
+    },
+    async (request, reply) => {
+      const row = await studentAbsences({
+        db,
+        caller: principalOf(request),
+        sectionId: request.params.id,
+        courseId: request.params.course_id,
+        studentId: request.params.student_id,
+      });
+      if (request.query.format === "csv") {
+        return sendCsv(reply, {
+          filename: `inasistencias-${row.student.identityDocument}-${row.courseSection.course.code}`,
+          columns: studentAbsencesCsvColumns,
+          rows: (async function* () {
+            yield* row.absences;
+            yield row.totals;
+          })(),
+        });
+      }
+      return { data: presentStudentAbsences(row) };
+    },
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/students/:student_id/lessons",
+    {
+      onRequest: app.allow("everyone"),
+      schema: {
+        tags,
+        summary: "Clases de un estudiante en una materia",
+        description:
+          "Cada clase de la materia de la sección con la asistencia del estudiante (null mientras no se " +
+          "pase), y su nota y ponderación en las evaluadas. `format=csv` también. " +
+          STUDENT_RULE,
+        params: studentParams,
+        querystring: jsonOrCsvQuerySchema,
+        response: { 200: itemResponse(studentCourseLessonsSchema) },
+      },
+    },
+    async (request, reply) => {
+      const row = await studentCourseLessons({
+        db,
+        caller: principalOf(request),
+        sectionId: request.params.id,
+        courseId: request.params.course_id,
+        studentId: request.params.student_id,
+      });
+      if (request.query.format === "csv") {
+        return sendCsv(reply, {
+          filename: `clases-${row.student.identityDocument}-${row.courseSection.course.code}`,
+          columns: studentLessonsCsvColumns,
+          rows: (async function* () {
+            yield* row.lessons;
+          })(),
+        });
+      }
+      return { data: presentStudentCourseLessons(row) };
+    },
+  );
+
+  r.patch(
+    "/sections/:id/courses/:course_id/students/:student_id",
+    {
+      onRequest: app.allow("lessonsList"),
+      schema: {
+        tags,
+        summary: "Guardar notas de un estudiante en una materia",
+        description:
+          "Las notas (0–20; null borra) del estudiante en varias evaluaciones de la materia de la sección, en " +
+          "una sola petición y con las mismas reglas e historial que las notas de una clase: cada clase debe " +
+          "ser una evaluación de esta materia (`lesson_not_of_course_section`, `lesson_is_not_evaluated`); un " +
+          "estudiante con la materia aplazada por inasistencias no se edita " +
+          "(`lesson_student_failed_by_absences`). Si algo se rechaza no se guarda nada. " +
+          STAFF_RULE,
+        params: studentParams,
+        body: updateStudentNotesSchema,
+        response: { 200: itemResponse(studentCourseNoteSchema) },
+      },
+    },
+    async (request) => {
+      const caller = principalOf(request);
+      const { id, course_id, student_id } = request.params;
+      const info = await courseSectionInfo(db, id, course_id);
+      await saveStudentNotes({
+        db,
+        caller,
+        courseSectionId: info.id,
+        studentId: student_id,
+        notes: request.body.notes.map((n) => ({ lessonId: n.lesson_id, note: n.note })),
+      });
+      return {
+        data: presentStudentCourseNote(
+          await studentCourseNote({ db, caller, sectionId: id, courseId: course_id, studentId: student_id }),
+        ),
+      };
+    },
+  );
+
+  r.get(
+    "/sections/:id/courses/:course_id/lessons-register-report",
+    {
+      onRequest: app.allow("lessonsList"),
+      schema: {
+        tags,
+        summary: "Registro de clases (PDF o CSV)",
+        description:
+          "La institución, el período, la materia, la sección, el profesor y cada clase: fecha, tema, si fue " +
+          "evaluada y su ponderación, presentes, inasistentes y retrasos; los totales. `format=pdf` (por " +
+          `omisión) o \`csv\`. ${STAFF_RULE}`,
+        params: courseParams,
+        querystring: gradeSheetQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const register = await lessonsRegister({
+        db,
+        caller: principalOf(request),
+        sectionId: request.params.id,
+        courseId: request.params.course_id,
+      });
+      const filename = lessonsRegisterFilename(register);
+      if (request.query.format === "csv") {
+        return sendCsv(reply, {
+          filename,
+          columns: lessonsRegisterCsvColumns,
+          rows: (async function* () {
+            yield* register.lessons;
+          })(),
+        });
+      }
+      const pdf = await lessonsRegisterPdf({
+        institution: app.config.institutionName,
+        register,
         today: todayIn(timeZone),
       });
       return reply

@@ -144,7 +144,7 @@ function studentNotes(
 }
 
 /** The students enrolled in the course section (or only one), by last name. */
-async function enrolledStudents(db: DbOrTx, courseSectionId: number, studentId?: number) {
+export async function enrolledStudents(db: DbOrTx, courseSectionId: number, studentId?: number) {
   return db
     .select({
       id: students.id,
@@ -249,11 +249,10 @@ export async function listCourseSectionStudents(opts: {
 }
 
 /**
- * One student's note in a course section: each evaluation with its weight and note, the cuts, the
- * absences (GET /sections/{id}/courses/{course}/students/{student}). A student only their own; staff as
- * for the section's notes. Not enrolled: `student_is_not_related_to_course_section`.
+ * The course section and one of its students, for a read about that student: a student only
+ * themself; staff as for the section's notes. Not enrolled: `student_is_not_related_to_course_section`.
  */
-export async function studentCourseNote(opts: {
+export async function studentOfCourseSection(opts: {
   db: DbOrTx;
   caller: Caller;
   sectionId: number;
@@ -269,6 +268,23 @@ export async function studentCourseNote(opts: {
   }
   const [student] = await enrolledStudents(db, info.id, opts.studentId);
   if (!student) throw refuse("student_is_not_related_to_course_section");
+  return { info, student };
+}
+
+/**
+ * One student's note in a course section: each evaluation with its weight and note, the cuts, the
+ * absences (GET /sections/{id}/courses/{course}/students/{student}). A student only their own; staff as
+ * for the section's notes. Not enrolled: `student_is_not_related_to_course_section`.
+ */
+export async function studentCourseNote(opts: {
+  db: DbOrTx;
+  caller: Caller;
+  sectionId: number;
+  courseId: number;
+  studentId: number;
+}) {
+  const { db } = opts;
+  const { info, student } = await studentOfCourseSection(opts);
   const { lessons, records } = await courseSectionRecords(db, [info.id], { studentId: student.id });
   const record = records.get(recordKey(info.id, student.id));
   if (!record) throw refuse("student_is_not_related_to_course_section");

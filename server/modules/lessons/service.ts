@@ -387,3 +387,44 @@ export async function updateLessonStudent(
   });
   return lessonDetail(db, id);
 }
+
+/**
+ * One student's notes of several evaluations of a course section in one transaction (PATCH
+ * /sections/{id}/courses/{course}/students/{student}), with the rules and audit rows of the note updates
+ * above: each lesson locked (in id order) and checked for the caller, of this course section
+ * (`lesson_not_of_course_section`), evaluated (`lesson_is_not_evaluated`); the student enrolled
+ * (`student_is_not_related_to_course_section`) and not failed by absences (refused with spec.md §8's
+ * sentence). Nothing is written when anything is refused.
+ */
+export async function saveStudentNotes(
+  opts: Ctx & {
+    courseSectionId: number;
+    studentId: number;
+    notes: { lessonId: number; note: number | null }[];
+  },
+) {
+  const { db, caller, courseSectionId, studentId } = opts;
+  const wanted = [...opts.notes].sort((a, b) => a.lessonId - b.lessonId);
+  await db.transaction(async (tx) => {
+    await assertLessonAccess(tx, caller, courseSectionId);
+    const locked: (typeof lessons.$inferSelect)[] = [];
+    for (const { lessonId } of wanted) {
+      const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).for("update");
+      if (!lesson || lesson.courseSectionId !== courseSectionId) {
+        throw refuse(
+          "lesson_not_of_course_section",
+          `La clase ${lessonId} no es una evaluación de esta materia de la sección.`,
+        );
+      }
+      assertEvaluated(lesson);
+      locked.push(lesson);
+    }
+    await assertEnrolled(tx, courseSectionId, [studentId]);
+    const brief = await courseSectionBrief(tx, courseSectionId);
+    const totals = await absenceTotals(tx, courseSectionId, brief.course.maxAbsencesToFail);
+    if (totals(studentId).failed) throw refuse("lesson_student_failed_by_absences", SKIPPED_FAILED_MESSAGE);
+    for (const [i, lesson] of locked.entries()) {
+      await writeNotes(tx, caller, lesson, [{ studentId, note: wanted[i]!.note }]);
+    }
+  });
+}

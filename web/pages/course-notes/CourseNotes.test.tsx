@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
@@ -128,6 +128,14 @@ describe("the section notes page", () => {
     expect(within(rows[1]!).getByText("Reprobada por inasistencias")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Acta de notas (PDF)" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Acta de notas (CSV)" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Registro de lecciones (PDF)" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Registro de lecciones (CSV)" })).toBeInTheDocument();
+    // A student's name leads to their page in the course; the teacher opens the lessons.
+    expect(screen.getByRole("link", { name: "Apellido2, Nombre2" })).toHaveAttribute(
+      "href",
+      "/students/2/3/7",
+    );
+    expect(screen.getByRole("link", { name: "Ver clases" })).toHaveAttribute("href", "/lessons/7/3");
 
     // A student's name opens their note with the change history.
     await userEvent.click(
@@ -137,6 +145,165 @@ describe("the section notes page", () => {
     expect(within(history).getByText("Ana Pérez")).toBeInTheDocument();
     expect(within(history).getByText("12 → —")).toBeInTheDocument();
     expect(screen.getByText(/5 inasistencias y 0 retrasos: 5 de 4 permitidas/)).toBeInTheDocument();
+  });
+});
+
+describe("the section notes page for an administrator", () => {
+  it("opens the sheet, downloads the lessons register and leads to the course lessons page", async () => {
+    loginAs(Role.admin);
+    const fetch = mockFetch((url) => {
+      if (url === "/api/sections/3/courses/7/students-notes") return jsonResponse(200, { data: notes });
+      if (url.startsWith("/api/sections/3/courses/7/lessons-register-report"))
+        return new Response(new Blob(["%PDF-"], { type: "application/pdf" }), {
+          status: 200,
+          headers: { "Content-Type": "application/pdf" },
+        });
+      return undefined;
+    });
+    URL.createObjectURL ??= () => "blob:x";
+    URL.revokeObjectURL ??= () => undefined;
+    renderApp("/lessons/7/3/section-notes");
+    expect(
+      await screen.findByRole("heading", { name: "Notas de Matemática I · INF-S1A" }),
+    ).toBeInTheDocument();
+    // spec.md §6: an administrator reads the sheet but not a lesson's pages.
+    expect(screen.getByRole("link", { name: "Ver clases" })).toHaveAttribute(
+      "href",
+      "/courses/periods/1/section/3/course/7/teacher/5/lessons",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Registro de lecciones (PDF)" }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([u]) => String(u))).toContain(
+        "/api/sections/3/courses/7/lessons-register-report?format=pdf",
+      ),
+    );
+    expect(screen.queryByText("No se pudo descargar el documento.")).not.toBeInTheDocument();
+  });
+});
+
+describe("a student in a section and course, for staff", () => {
+  const person = {
+    id: 2,
+    user_id: 102,
+    first_name: "Nombre2",
+    last_name: "Apellido2",
+    full_name: "Nombre2 Apellido2",
+    email: "n2@demo.edu.ve",
+    identity_document: "V-200",
+    gender: "female",
+    birth_date: null,
+    phone: null,
+    address: null,
+    status: "active",
+    profile_picture: null,
+    confirmed: true,
+    latest_inscription: null,
+  };
+  const handler = (url: string) => {
+    if (url === "/api/students/2") return jsonResponse(200, { data: person });
+    if (url.startsWith("/api/students/2/")) return jsonResponse(200, { data: null });
+    if (url === "/api/sections/3/courses/7/students/2")
+      return jsonResponse(200, {
+        data: { course_section: courseSection, lessons: notes.lessons, student: notes.students[1] },
+      });
+    if (url === "/api/sections/3/courses/7/students/2/history")
+      return jsonResponse(200, {
+        data: [
+          {
+            id: 1,
+            lesson_id: 1,
+            lesson_date: "2026-01-19",
+            lesson_title: "Quiz",
+            field: "attendance",
+            old_value: "present",
+            new_value: "absent",
+            changed_at: "2026-01-19T14:00:00Z",
+            changed_by: { id: 4, name: "Ana Pérez" },
+          },
+        ],
+      });
+    if (url === "/api/sections/3/courses/7/students/2/absences")
+      return jsonResponse(200, {
+        data: {
+          course_section: courseSection,
+          student: { id: 2, first_name: "Nombre2", last_name: "Apellido2", identity_document: "V-200" },
+          absences: [
+            { lesson_id: 1, date: "2026-01-19", title: "Quiz", attendance: "absent" },
+            { lesson_id: 4, date: "2026-02-02", title: null, attendance: "delayed" },
+          ],
+          totals: {
+            absences: 1,
+            delays: 1,
+            absences_with_delays: 1,
+            max_absences_to_fail: 4,
+            failed_by_absences: false,
+          },
+        },
+      });
+    if (url === "/api/sections/3/courses/7/students/2/lessons")
+      return jsonResponse(200, {
+        data: {
+          course_section: courseSection,
+          student: { id: 2, first_name: "Nombre2", last_name: "Apellido2", identity_document: "V-200" },
+          lessons: [
+            {
+              id: 1,
+              date: "2026-01-19",
+              title: "Quiz",
+              registered: true,
+              attendance: "absent",
+              evaluated: true,
+              weight: 30,
+              note: 18,
+            },
+            {
+              id: 5,
+              date: "2026-03-02",
+              title: null,
+              registered: false,
+              attendance: null,
+              evaluated: false,
+              weight: 0,
+              note: null,
+            },
+          ],
+        },
+      });
+    return undefined;
+  };
+
+  it("shows the course note and the history of its changes", async () => {
+    loginAs(Role.teacher);
+    mockFetch(handler);
+    renderApp("/students/2/3/7");
+    expect(
+      await screen.findByRole("heading", {
+        name: "MAT-101 — Matemática I · Sección INF-S1A · Período 2026-1",
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/5 inasistencias y 0 retrasos: 5 de 4 permitidas/)).toBeInTheDocument();
+    const history = await screen.findByRole("table", { name: "Historial de cambios" });
+    expect(within(history).getByText("Ana Pérez")).toBeInTheDocument();
+    expect(within(history).getByText("Presente → Ausente")).toBeInTheDocument();
+  });
+
+  it("lists the absences with the course's totals, and every lesson with attendance and note", async () => {
+    loginAs(Role.coordinator);
+    mockFetch(handler);
+    renderApp("/students/2/3/7/absences");
+    const table = await screen.findByRole("table", { name: "Inasistencias" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(["19/01/2026QuizAusente", "02/02/2026—Retraso"]);
+    expect(screen.getByText(/1 inasistencias y 1 retrasos: 1 de 4 permitidas/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Exportar CSV/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("link", { name: "Clases" }));
+    const lessons = await screen.findByRole("table", { name: "Clases" });
+    const cells = within(lessons)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(cells).toEqual(["19/01/2026QuizAusente30 %18", "02/03/2026—Sin registrar——"]);
   });
 });
 

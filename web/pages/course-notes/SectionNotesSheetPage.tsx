@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -12,14 +13,18 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconDownload } from "@tabler/icons-react";
+import { IconDownload, IconHistory } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { access } from "../../../common/access";
 import { formatNote } from "../../../common/enrolment/progression";
+import { hasRole } from "../../../common/roles";
 import { courseNotesApi, type StudentCourseNotes, useCourseSectionNotes } from "../../api/course-sections";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
+import { useSession } from "../../session/useSession";
 import { formatDay } from "../lessons/format";
+import { courseLessonsPath } from "./paths";
 import { StudentCourseNoteView } from "./StudentCourseNoteView";
 import { standingOf } from "./standing";
 
@@ -32,10 +37,12 @@ const show = (note: number | null) => (note === null ? "—" : formatNote(note))
 /**
  * /lessons/{course_id}/{section_id}/section-notes: every student of a course section × every evaluation,
  * the final delivery, the cuts, the final note and the absences (failed by absences marked), with the
- * grade sheet as PDF and CSV. A student's name opens their note and its change history.
+ * grade sheet and the lessons register as PDF and CSV. A student's name opens their staff page in the course
+ * (/students/{student}/{section}/{course}); the history icon beside it, their note and its change history.
  */
 export function SectionNotesSheetPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const params = useParams();
   const courseId = positiveInt(params.course_id);
   const sectionId = positiveInt(params.section_id);
@@ -49,20 +56,29 @@ export function SectionNotesSheetPage() {
         section: data.course_section.section.code,
       })
     : t("courseNotes.sheet.title");
+  // An administrator reads the sheet but not a lesson's pages (spec.md §6): the course lessons page instead.
+  const canOpenLessons = hasRole(user?.type ?? 0, access.lessonDetail);
+  const cs = data?.course_section;
+  const lessonsPath =
+    !cs || !courseId || !sectionId
+      ? undefined
+      : canOpenLessons
+        ? `/lessons/${courseId}/${sectionId}`
+        : courseLessonsPath(cs.period.id, sectionId, courseId, cs.teachers[0]?.id);
   useBreadcrumbs([
     { label: t("lessons.list.title"), to: "/lessons" },
     {
       label: data ? `${data.course_section.course.title} · ${data.course_section.section.code}` : "",
-      to: courseId && sectionId ? `/lessons/${courseId}/${sectionId}` : undefined,
+      to: lessonsPath,
     },
     { label: t("courseNotes.sheet.title") },
   ]);
 
-  const download = (format: "pdf" | "csv") => {
+  const download = (paper: "gradeSheet" | "lessonsRegister", format: "pdf" | "csv") => {
     if (!data || !sectionId || !courseId) return;
     setDownloadFailed(false);
     const name = `${data.course_section.section.code}-${data.course_section.course.code}`;
-    courseNotesApi.gradeSheet(sectionId, courseId, format, name).catch(() => setDownloadFailed(true));
+    courseNotesApi[paper](sectionId, courseId, format, name).catch(() => setDownloadFailed(true));
   };
 
   let body: ReactNode;
@@ -120,15 +136,20 @@ export function SectionNotesSheetPage() {
                 return (
                   <Table.Tr key={st.id}>
                     <Table.Td>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        ta="left"
-                        onClick={() => setOpen(st)}
-                        aria-label={t("courseNotes.sheet.openStudent", { name })}
-                      >
-                        {name}
-                      </Anchor>
+                      <Group gap={4} wrap="nowrap" justify="space-between">
+                        <Anchor component={Link} to={`/students/${st.id}/${sectionId}/${courseId}`}>
+                          {name}
+                        </Anchor>
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          onClick={() => setOpen(st)}
+                          aria-label={t("courseNotes.sheet.openStudent", { name })}
+                          title={t("courseNotes.sheet.openStudent", { name })}
+                        >
+                          <IconHistory size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: "nowrap" }}>{st.identity_document}</Table.Td>
                     {st.notes.map((n) => (
@@ -178,18 +199,35 @@ export function SectionNotesSheetPage() {
         </div>
         {data ? (
           <Group gap="xs">
-            <Button component={Link} to={`/lessons/${courseId}/${sectionId}`} variant="default">
+            <Button component={Link} to={lessonsPath ?? "/lessons"} variant="default">
               {t("courseNotes.sheet.lessons")}
             </Button>
-            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={() => download("pdf")}>
+            <Button
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => download("gradeSheet", "pdf")}
+            >
               {t("courseNotes.sheet.gradeSheetPdf")}
             </Button>
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => download("csv")}
+              onClick={() => download("gradeSheet", "csv")}
             >
               {t("courseNotes.sheet.gradeSheetCsv")}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => download("lessonsRegister", "pdf")}
+            >
+              {t("courseNotes.sheet.lessonsRegisterPdf")}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => download("lessonsRegister", "csv")}
+            >
+              {t("courseNotes.sheet.lessonsRegisterCsv")}
             </Button>
           </Group>
         ) : null}

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Title } from "@mantine/core";
-import { IconListDetails } from "@tabler/icons-react";
+import { IconListDetails, IconNotes } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -75,7 +75,8 @@ export function LessonsPage() {
     [t],
   );
 
-  // spec.md §6: the lesson pages are the teachers' and coordinators'; administrators see the list.
+  // spec.md §6: a lesson's pages are the teachers' and coordinators'; administrators see the list and
+  // each course section's notes sheet (grade sheet, lessons register).
   const canOpen = hasRole(user?.type ?? 0, access.lessonDetail);
   const actions = (c: MyCourseSection) => (
     <Group gap={4} wrap="nowrap">
@@ -91,6 +92,16 @@ export function LessonsPage() {
           {t("lessons.list.open")}
         </Button>
       ) : null}
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconNotes size={14} aria-hidden />}
+        component={Link}
+        to={`/lessons/${c.course.id}/${c.section.id}/section-notes`}
+        aria-label={t("courseNotes.sheet.openOf", { course: c.course.title, section: c.section.code })}
+      >
+        {t("courseNotes.sheet.open")}
+      </Button>
       <GenerateButton
         courseSectionId={c.id}
         label={t("lessons.generate.actionOf", { course: c.course.title, section: c.section.code })}

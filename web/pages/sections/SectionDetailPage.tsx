@@ -1,4 +1,16 @@
-import { Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconCalendarEvent, IconChevronDown, IconNotes, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +19,7 @@ import type { CourseSection, SectionDetail } from "../../api/sections";
 import { listReturnPath } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
+import { courseLessonsPath } from "../course-notes/paths";
 import { AssignTeachersDialog } from "./AssignTeachersDialog";
 import { useSectionPage } from "./useSectionPage";
 
@@ -127,7 +140,15 @@ function SectionBody({ section }: { section: SectionDetail }) {
             {section.courses.map((cs) => (
               <Table.Tr key={cs.id}>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>{cs.course.code}</Table.Td>
-                <Table.Td>{cs.course.title}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={courseLessonsPath(section.period_id, section.id, cs.course_id, cs.teachers[0]?.id)}
+                    title={t("courseNotes.lessons.open", { course: cs.course.title })}
+                  >
+                    {cs.course.title}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>
                   {cs.teachers.length ? (
                     cs.teachers.map((x) => `${x.first_name} ${x.last_name}`).join(", ")

@@ -1,11 +1,8 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import {
-  type Student,
-  useStudentAverage,
-  useStudentCourses,
-  useStudentInscriptionState,
-} from "../../api/students";
+import { useStudentCourseNote } from "../../api/course-sections";
+import { type Student, useStudentAverage, useStudentInscriptionState } from "../../api/students";
+import { StudentCourseNoteView } from "../course-notes/StudentCourseNoteView";
 import { StudentLayout } from "./StudentLayout";
 import { useStudentPage } from "./useStudentPage";
 
@@ -95,32 +92,34 @@ function InscriptionStateCard({ id }: { id: number }) {
   );
 }
 
-/** Under /students/:student/:section/:course: the student's standing in that course. */
-function CourseSummary({ id }: { id: number }) {
+/**
+ * Under /students/:student/:section/:course: the student's note in that course (each evaluation, weight,
+ * note, cuts, absences) and the change history of their notes and attendance, for staff.
+ */
+function CourseNote({ id, sectionId, courseId }: { id: number; sectionId: number; courseId: number }) {
   const { t } = useTranslation();
-  const { scope } = useStudentPage();
-  const courses = useStudentCourses(id, scope);
-  const course = courses.data?.[0];
+  const note = useStudentCourseNote(sectionId, courseId, id);
+  const cs = note.data?.course_section;
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={3} size="h5">
-          {course
-            ? `${course.course.code} — ${course.course.title} (${course.section.code})`
+          {cs
+            ? t("courseNotes.staff.heading", {
+                code: cs.course.code,
+                course: cs.course.title,
+                section: cs.section.code,
+                period: cs.period.name,
+              })
             : t("students.tabs.courses")}
         </Title>
-        {courses.data && !course ? <Text>{t("students.courses.notInCourse")}</Text> : null}
-        {course ? (
-          <SimpleGrid cols={{ base: 2, md: 4 }}>
-            <Field
-              label={t("students.fields.note")}
-              value={course.note === null ? "—" : course.note.toFixed(2)}
-            />
-            <Field label={t("students.tabs.absences")} value={String(course.absences)} />
-            <Field label={t("students.tabs.delays")} value={String(course.delays)} />
-            <Field label={t("students.tabs.lessons")} value={String(course.lessons)} />
-          </SimpleGrid>
-        ) : null}
+        <StudentCourseNoteView
+          sectionId={sectionId}
+          courseId={courseId}
+          studentId={id}
+          showHistory
+          headingLevel={3}
+        />
       </Stack>
     </Paper>
   );
@@ -129,12 +128,14 @@ function CourseSummary({ id }: { id: number }) {
 /** /students/:student (and /students/:student/:section/:course): profile and inscription state. */
 export function StudentProfilePage() {
   const { t } = useTranslation();
-  const { scoped } = useStudentPage();
+  const { scope } = useStudentPage();
   return (
     <StudentLayout tab="" title={t("students.tabs.profile")}>
       {(student) => (
         <Stack gap="md">
-          {scoped ? <CourseSummary id={student.id} /> : null}
+          {scope.section_id && scope.course_id ? (
+            <CourseNote id={student.id} sectionId={scope.section_id} courseId={scope.course_id} />
+          ) : null}
           <InscriptionStateCard id={student.id} />
           <PersonalData student={student} />
         </Stack>

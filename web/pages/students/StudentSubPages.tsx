@@ -10,6 +10,7 @@ import {
   useStudentLessons,
   useStudentNotifications,
 } from "../../api/students";
+import { StudentCourseAbsences, StudentCourseLessonsTable } from "../course-notes/StudentCourseTables";
 import { type SimpleColumn, SimpleTable } from "./SimpleTable";
 import { StatusBadge, StudentLayout } from "./StudentLayout";
 import { useStudentPage } from "./useStudentPage";
@@ -131,21 +132,32 @@ function lessonColumns(t: TFunction, withNote: boolean): SimpleColumn<StudentLes
 export function StudentLessonsPage() {
   const { t } = useTranslation();
   const { id, scope } = useStudentPage();
-  const lessons = useStudentLessons(id, scope);
+  const scoped =
+    scope.section_id && scope.course_id ? { section_id: scope.section_id, course_id: scope.course_id } : null;
+  const lessons = useStudentLessons(scoped ? undefined : id, scope);
   const title = t("students.tabs.lessons");
   return (
     <StudentLayout tab="lessons" title={title}>
-      {() => (
-        <SimpleTable
-          caption={title}
-          rows={lessons.data}
-          rowKey={(r) => r.lesson_id}
-          loading={lessons.isPending}
-          error={lessons.isError}
-          empty={t("students.lessons.empty")}
-          columns={lessonColumns(t, true)}
-        />
-      )}
+      {(student) =>
+        scoped ? (
+          <StudentCourseLessonsTable
+            sectionId={scoped.section_id}
+            courseId={scoped.course_id}
+            studentId={student.id}
+            caption={title}
+          />
+        ) : (
+          <SimpleTable
+            caption={title}
+            rows={lessons.data}
+            rowKey={(r) => r.lesson_id}
+            loading={lessons.isPending}
+            error={lessons.isError}
+            empty={t("students.lessons.empty")}
+            columns={lessonColumns(t, true)}
+          />
+        )
+      }
     </StudentLayout>
   );
 }
@@ -153,22 +165,36 @@ export function StudentLessonsPage() {
 function AttendancePage({ attendance }: { attendance: "absent" | "delayed" }) {
   const { t } = useTranslation();
   const { id, scope } = useStudentPage();
-  const rows = useStudentAbsences(id, attendance, scope);
+  // Under a section and course, the absences page shows absences and delays with the course's totals.
+  const scoped =
+    attendance === "absent" && scope.section_id && scope.course_id
+      ? { section_id: scope.section_id, course_id: scope.course_id }
+      : null;
+  const rows = useStudentAbsences(scoped ? undefined : id, attendance, scope);
   const tab = attendance === "absent" ? "absences" : "delays";
   const title = t(`students.tabs.${tab}`);
   return (
     <StudentLayout tab={tab} title={title}>
-      {() => (
-        <SimpleTable
-          caption={title}
-          rows={rows.data}
-          rowKey={(r) => r.lesson_id}
-          loading={rows.isPending}
-          error={rows.isError}
-          empty={t(`students.${tab}.empty`)}
-          columns={lessonColumns(t, false)}
-        />
-      )}
+      {(student) =>
+        scoped ? (
+          <StudentCourseAbsences
+            sectionId={scoped.section_id}
+            courseId={scoped.course_id}
+            studentId={student.id}
+            caption={title}
+          />
+        ) : (
+          <SimpleTable
+            caption={title}
+            rows={rows.data}
+            rowKey={(r) => r.lesson_id}
+            loading={rows.isPending}
+            error={rows.isError}
+            empty={t(`students.${tab}.empty`)}
+            columns={lessonColumns(t, false)}
+          />
+        )
+      }
     </StudentLayout>
   );
 }

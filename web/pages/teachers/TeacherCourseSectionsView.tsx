@@ -1,8 +1,8 @@
-import { Group, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { usePeriods } from "../../api/periods";
 import { type TeacherCourseSection, useTeacherCourses } from "../../api/teachers";
 import {
@@ -15,8 +15,9 @@ import {
   toListQuery,
 } from "../../components";
 import { useSession } from "../../session/useSession";
+import { courseLessonsPath } from "../course-notes/paths";
 
-function columns(t: TFunction): DataTableColumn<TeacherCourseSection>[] {
+function columns(t: TFunction, teacherId: number): DataTableColumn<TeacherCourseSection>[] {
   return [
     {
       accessor: "period",
@@ -29,7 +30,15 @@ function columns(t: TFunction): DataTableColumn<TeacherCourseSection>[] {
       accessor: "course",
       title: t("teachers.sections.course"),
       sortable: true,
-      render: (r) => r.course.title,
+      render: (r) => (
+        <Anchor
+          component={Link}
+          to={courseLessonsPath(r.period.id, r.section.id, r.course.id, teacherId)}
+          title={t("courseNotes.lessons.open", { course: r.course.title })}
+        >
+          {r.course.title}
+        </Anchor>
+      ),
     },
     {
       accessor: "course.code",
@@ -88,7 +97,7 @@ export function TeacherCourseSectionsView({
     ...(periodChoice && periodId ? { period_id: String(periodId) } : {}),
   };
   const list = useTeacherCourses(teacherId, view === "historic" ? "historic" : "courses", query);
-  const cols = useMemo(() => columns(t), [t]);
+  const cols = useMemo(() => columns(t, teacherId), [t, teacherId]);
   const setQuery = (next: Record<string, string>) => setSearchParams(next);
 
   return (
