@@ -27,13 +27,14 @@ function memoryOf(db: object): Map<number, Entry> {
   return memory;
 }
 
-/** Remembers which genders have no free seat in `seats` (a locked count or a committed snapshot). */
+/**
+ * Remembers which genders have no free seat in `seats` (a locked count or a committed snapshot). A count
+ * with free seats forgets nothing: a snapshot does not see the seats being taken right now.
+ */
 export function rememberSeats(db: object, seats: SectionSeats, now = Date.now()): void {
   const males = freeSeats(seats, "male") <= 0;
   const females = freeSeats(seats, "female") <= 0;
-  const memory = memoryOf(db);
-  if (males || females) memory.set(seats.section.id, { seats, males, females, at: now });
-  else memory.delete(seats.section.id);
+  if (males || females) memoryOf(db).set(seats.section.id, { seats, males, females, at: now });
 }
 
 /**

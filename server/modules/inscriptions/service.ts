@@ -53,6 +53,7 @@ import {
   type SeatsSeen,
   type SectionSeats,
 } from "./seats.js";
+import { throughSectionGate } from "./section-gate.js";
 
 export type PeriodRow = typeof periods.$inferSelect;
 
@@ -408,26 +409,32 @@ export async function createInscription(opts: {
     semesterId: input.semester_id,
     periodId: input.period_id ?? null,
   });
-  return withDbErrors(() =>
-    opts.db.transaction(async (tx) => {
-      // A section seen full by this server a moment ago for both genders: refused before any query.
-      if (input.section_id !== null) refuseKnownFull(opts.db, asked(input.section_id), null);
-      const period = await inscriptionPeriod(tx, input.period_id);
-      const semester = await semesterOfPeriod(tx, period.id, input.semester_id);
-      const { student, created, preInscriptionId } = await resolveStudent(tx, input);
-      if (input.section_id !== null) refuseKnownFull(opts.db, asked(input.section_id), student.gender);
-      if (!created) await assertNotInscribed(tx, student.id, period);
-      const outcome = await inscribeInTransaction(tx, {
-        period,
-        semester,
-        student,
-        preInscriptionId,
-        sectionId: input.section_id,
-        onSeats,
-      });
-      return { ...outcome, createdUserId: created ? student.userId : null };
-    }),
-  );
+  const inscribe = () =>
+    withDbErrors(() =>
+      opts.db.transaction(async (tx) => {
+        const period = await inscriptionPeriod(tx, input.period_id);
+        const semester = await semesterOfPeriod(tx, period.id, input.semester_id);
+        const { student, created, preInscriptionId } = await resolveStudent(tx, input);
+        if (input.section_id !== null) refuseKnownFull(opts.db, asked(input.section_id), student.gender);
+        if (!created) await assertNotInscribed(tx, student.id, period);
+        const outcome = await inscribeInTransaction(tx, {
+          period,
+          semester,
+          student,
+          preInscriptionId,
+          sectionId: input.section_id,
+          onSeats,
+        });
+        return { ...outcome, createdUserId: created ? student.userId : null };
+      }),
+    );
+  if (input.section_id === null) return inscribe();
+  const sectionId = input.section_id;
+  return throughSectionGate(opts.db, sectionId, async () => {
+    // A section seen full by this server a moment ago for both genders: refused before any query.
+    refuseKnownFull(opts.db, asked(sectionId), null);
+    return inscribe();
+  });
 }
 
 /**
