@@ -155,6 +155,11 @@ export const errorDescriptions: Record<string, string> = {
   inscription_has_payments: "La cuota de esta inscripción tiene pagos registrados: no puede deshacerse.",
   period_price_setting_not_found: "El período no tiene una configuración de precios para generar la cuota.",
   student_has_no_inscription: "El estudiante no está inscrito en el período.",
+  // Price settings (issue 10)
+  period_price_setting_already_exists: "El período ya tiene una configuración de precios.",
+  price_setting_has_fees: "La configuración ya se copió en cuotas de estudiantes y no puede eliminarse.",
+  price_setting_fees_choice_required:
+    "La configuración ya se copió en cuotas de estudiantes: indique si el cambio se aplica también a las cuotas que aún no tienen pagos.",
 
   // Lessons (issue 9)
   lesson_is_not_evaluated: "La clase no está evaluada: asígnele una ponderación antes de cargar notas.",

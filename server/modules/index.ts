@@ -17,6 +17,7 @@ import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
 import { preregisteredStudentsRoutes } from "./preregistered-students/routes.js";
+import { priceSettingsRoutes } from "./price-settings/routes.js";
 import { reinscriptionsRoutes } from "./reinscriptions/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
@@ -61,4 +62,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(lessonsRoutes);
   await app.register(myScheduleRoutes);
   await app.register(courseSectionsRoutes);
+  await app.register(priceSettingsRoutes);
 }
