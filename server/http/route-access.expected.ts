@@ -356,4 +356,18 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   ),
   "GET /api/download-work-cover": byRecord("everyone", "a student only their own cover"),
   "GET /api/profile/schedules": byRecord("mySchedule", "the caller's own week only"),
+
+  // Payments (issue 10; spec.md §6: the list admin and low admin, creation admin only; a student reports and
+  // sees only their own payments).
+  "GET /api/payments": "adminGroup",
+  "GET /api/payments/debtors": "adminGroup",
+  "GET /api/payments/:id": byRecord("authenticated", "a student sees only their own payments"),
+  "GET /api/payments/:id/receipt": byRecord("authenticated", "a student downloads only their own receipts"),
+  "POST /api/payments": byRecord("paymentReport", "a student reports only for themself"),
+  "POST /api/inscriptions/:id/payments": byRecord(
+    "paymentReport",
+    "a student reports only for their own inscription",
+  ),
+  "PATCH /api/payments/:id": "adminGroup",
+  "DELETE /api/payments/:id": "adminOnly",
 };

@@ -13,6 +13,7 @@ import { inscriptionsRoutes } from "./inscriptions/routes.js";
 import { lessonsRoutes } from "./lessons/routes.js";
 import { myScheduleRoutes } from "./my-schedule/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
+import { paymentsRoutes } from "./payments/routes.js";
 import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
@@ -62,5 +63,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(lessonsRoutes);
   await app.register(myScheduleRoutes);
   await app.register(courseSectionsRoutes);
+  await app.register(paymentsRoutes);
   await app.register(priceSettingsRoutes);
 }
