@@ -240,7 +240,15 @@ const teachers = {
   supervising: teacherPage("SupervisingPage"),
 };
 
+const paymentPage = (name: keyof typeof import("./payments")) =>
+  lazyPage(() => withAreaTexts(import("./payments")).then((m) => ({ default: m[name] })));
+
 export const pages: Partial<Record<string, ComponentType>> = {
+  "/payments": paymentPage("PaymentListPage"),
+  "/payments/create": paymentPage("PaymentCreatePage"),
+  "/profile/:id/payments": lazyPage(() =>
+    withAreaTexts(import("./profile/payments/MyPaymentsPage")).then((m) => ({ default: m.MyPaymentsPage })),
+  ),
   "/lessons": lessons.list,
   "/lessons/:id": lessons.detail,
   "/lessons/:course_id/:section_id/:lesson_id?": lessons.course,

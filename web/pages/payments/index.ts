@@ -1,0 +1,2 @@
+export { PaymentCreatePage } from "./PaymentCreatePage";
+export { PaymentListPage } from "./PaymentListPage";
