@@ -124,6 +124,9 @@ const periods = {
   detail: lazyPage(() => withAreaTexts(import("./periods")).then((m) => ({ default: m.PeriodDetailPage }))),
 };
 
+const periodPaymentPage = (name: keyof typeof import("./period-payments")) =>
+  lazyPage(() => withAreaTexts(import("./period-payments")).then((m) => ({ default: m[name] })));
+
 const schedules = {
   list: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.ScheduleListPage }))),
   show: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.ScheduleShowPage }))),
@@ -310,6 +313,10 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/periods": periods.list,
   "/periods/make": periods.make,
   "/periods/:id": periods.detail,
+  "/periods/payment": periodPaymentPage("PriceSettingListPage"),
+  "/periods/createPayments/:id": periodPaymentPage("PriceSettingCreatePage"),
+  "/periods/detailsPayments/:id": periodPaymentPage("PriceSettingDetailPage"),
+  "/periods/updatePaymentSetting/:update": periodPaymentPage("PriceSettingEditPage"),
   "/courses": courses.list,
   "/courses/all": courses.all,
   "/courses/make": courses.make,
