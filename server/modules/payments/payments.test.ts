@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, amountInWords } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
@@ -132,8 +132,7 @@ async function report(st: Student, amount: number, extra: Record<string, unknown
   return res.json().data as { id: number; status: number; amount_e2: number };
 }
 
-const paymentCount = async () =>
-  Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from payments`)).rows[0]!.n);
+const paymentCount = async () => (await ctx.db.select({ n: count() }).from(s.payments))[0]!.n;
 
 const installmentsOf = (feeId: number) =>
   ctx.db
@@ -521,12 +520,11 @@ describe("reviewing a payment", () => {
     const fee = await feeOf(st.feeId);
     expect(fee.creditE2).toBe(100_000);
     expect(fee.completedAt).not.toBeNull();
-    const [{ total }] = (
-      await ctx.db.execute<{ total: number }>(
-        sql`select coalesce(sum(pa.amount_e2), 0)::int as total from payment_allocations pa
-            join fee_installments fi on fi.id = pa.fee_installment_id where fi.fee_id = ${st.feeId}`,
-      )
-    ).rows as [{ total: number }];
+    const [{ total }] = (await ctx.db
+      .select({ total: sql<number>`coalesce(sum(${s.paymentAllocations.amountE2}), 0)::int` })
+      .from(s.paymentAllocations)
+      .innerJoin(s.feeInstallments, eq(s.feeInstallments.id, s.paymentAllocations.feeInstallmentId))
+      .where(eq(s.feeInstallments.feeId, st.feeId))) as [{ total: number }];
     expect(total).toBe(200_000);
   });
 

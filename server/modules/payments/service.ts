@@ -12,7 +12,9 @@ import {
 import { isAdmin, isAdminGroup, isStudent } from "../../../common/roles.js";
 import {
   type CreatePaymentInput,
+  debtorSortable,
   type PaymentMode,
+  paymentSortable,
   paymentStatus,
 } from "../../../common/schemas/payments.js";
 import { type AuditContext, recordAudit } from "../../audit/record.js";
@@ -29,6 +31,7 @@ import {
   specializations,
   studentPeriodFees,
   students,
+  users,
 } from "../../db/schema/index.js";
 import { forbidden, notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
@@ -53,16 +56,9 @@ export type PaymentRow = PaymentRecord & {
   period: { id: number; year: number; number: number };
 };
 
-/** Columns the payments list may be sorted by (the route's allow-list). */
-export const paymentSortable = [
-  "id",
-  "date",
-  "amount_e2",
-  "status",
-  "type",
-  "created_at",
-  "student_name",
-] as const;
+/** Columns the payments list may be sorted by (the route's allow-list; written in the API contract). */
+export { debtorSortable, paymentSortable };
+
 type SortField = (typeof paymentSortable)[number];
 
 export type PaymentListParams = ListParams<SortField> & {
@@ -81,7 +77,7 @@ const studentColumns = {
   firstName: students.firstName,
   lastName: students.lastName,
   identityDocument: students.identityDocument,
-  email: sql<string | null>`(select u.email from users u where u.id = ${students.userId})`,
+  email: users.email,
 };
 
 function paymentSelect(db: DbOrTx) {
@@ -93,6 +89,7 @@ function paymentSelect(db: DbOrTx) {
     })
     .from(payments)
     .innerJoin(students, eq(students.id, payments.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
     .innerJoin(periods, eq(periods.id, payments.periodId));
 }
 
@@ -565,13 +562,6 @@ export async function inscriptionTarget(
 // Debtors report
 // ---------------------------------------------------------------------------------------------------
 
-export const debtorSortable = [
-  "last_name",
-  "overdue_e2",
-  "oldest_due_date",
-  "section",
-  "specialization",
-] as const;
 export type DebtorListParams = ListParams<(typeof debtorSortable)[number]> & {
   period_id?: number;
   section_id?: number;
@@ -631,6 +621,7 @@ export async function listDebtors(opts: {
     })
     .from(studentPeriodFees)
     .innerJoin(students, eq(students.id, studentPeriodFees.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
     .leftJoin(
       inscriptions,
       and(
