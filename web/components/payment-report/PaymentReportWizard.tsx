@@ -110,7 +110,7 @@ export function PaymentReportWizard({
         onClose={cancel}
         title={title}
         size="lg"
-        closeButtonProps={{ disabled: sending }}
+        closeButtonProps={{ disabled: sending, "aria-label": t("common.close") }}
       >
         {step === 0 ? (
           <Stack gap="sm">
@@ -215,7 +215,14 @@ export function PaymentReportWizard({
                       <Table.Td>
                         {dayMonth(row.date, i18n.language)}
                         {row.late ? (
-                          <Badge ml="xs" size="xs" color="red" variant="light">
+                          <Badge
+                            ml="xs"
+                            size="xs"
+                            color="red"
+                            variant="dot"
+                            miw="max-content"
+                            style={{ overflow: "visible" }}
+                          >
                             {t("paymentReport.late")}
                           </Badge>
                         ) : null}
@@ -224,7 +231,13 @@ export function PaymentReportWizard({
                       <Table.Td>
                         <Stack gap={0}>
                           {row.approved ? (
-                            <Badge size="sm" color="green" variant="light">
+                            <Badge
+                              size="sm"
+                              color="green"
+                              variant="dot"
+                              miw="max-content"
+                              style={{ overflow: "visible" }}
+                            >
                               {t("paymentReport.approved")}
                             </Badge>
                           ) : null}

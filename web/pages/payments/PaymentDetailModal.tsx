@@ -14,7 +14,7 @@ export function ReceiptButton({ paymentId, size = "xs" }: { paymentId: number; s
   return (
     <Button
       size={size}
-      variant="light"
+      variant="default"
       loading={loading}
       leftSection={<IconDownload size={14} aria-hidden />}
       onClick={() => {
