@@ -402,3 +402,41 @@ describe("deleting", () => {
     expect((await api("GET", `/period-price-settings/${setting.id}`, as.admin)).statusCode).toBe(200);
   });
 });
+
+describe("applying a change while a payment is being approved", () => {
+  it("a fee that received money while the change waited for its lock is kept as it was", async () => {
+    const periodId = await newPeriod();
+    const setting = await createSetting(periodId);
+    const feeId = await copyIntoFee(setting.id, periodId);
+    let answer: ReturnType<typeof api> | undefined;
+    // An approval in progress: it holds the fee row's lock and writes the paid amount.
+    await ctx.db.transaction(async (tx) => {
+      await tx.select().from(s.studentPeriodFees).where(eq(s.studentPeriodFees.id, feeId)).for("update");
+      answer = api("PATCH", `/period-price-settings/${setting.id}`, as.admin, {
+        installments: [{ date: "2026-06-01", amount_e2: 1_000 }],
+        apply_to_unpaid_fees: true,
+      });
+      if (process.env.TEST_DATABASE_URL) {
+        // PostgreSQL: wait until the change is queued on the fee's lock (PGlite runs one transaction at a time).
+        for (;;) {
+          const { rows } = await ctx.db.execute(
+            sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (rows.length > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+      await tx
+        .update(s.feeInstallments)
+        .set({ paidAmountE2: 2_000 })
+        .where(and(eq(s.feeInstallments.feeId, feeId), eq(s.feeInstallments.date, "2026-02-01")));
+    });
+    const res = await answer!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta).toEqual({ fees_updated: 0, fees_kept: 1 });
+    expect(await feeInstallmentsOf(feeId)).toEqual([
+      { date: "2026-02-01", amountE2: 25_050 },
+      { date: "2026-03-01", amountE2: 25_000 },
+    ]);
+  });
+});

@@ -206,12 +206,26 @@ export async function updatePriceSetting(opts: {
       .from(periodPriceInstallments)
       .where(eq(periodPriceInstallments.priceSettingId, opts.id))
       .orderBy(asc(periodPriceInstallments.date));
-    const fees = await tx
-      .select({ id: studentPeriodFees.id, hasMoney: sql<boolean>`${feeHasMoney}` })
+    // Lock the fees first (in id order, like every writer of a fee), then look at their money in a new
+    // statement: under READ COMMITTED only a statement started after the locks were granted sees what a
+    // payment approved meanwhile wrote on the installments (a subquery of the locking statement would not).
+    const locked = await tx
+      .select({ id: studentPeriodFees.id })
       .from(studentPeriodFees)
       .where(eq(studentPeriodFees.priceSettingId, opts.id))
       .orderBy(asc(studentPeriodFees.id))
       .for("update");
+    const fees = locked.length
+      ? await tx
+          .select({ id: studentPeriodFees.id, hasMoney: sql<boolean>`${feeHasMoney}` })
+          .from(studentPeriodFees)
+          .where(
+            inArray(
+              studentPeriodFees.id,
+              locked.map((f) => f.id),
+            ),
+          )
+      : [];
     if (fees.length > 0 && input.apply_to_unpaid_fees === undefined)
       throw refuse("price_setting_fees_choice_required");
 
