@@ -640,6 +640,26 @@ describe("seeing payments", () => {
   });
 });
 
+describe("list totals", () => {
+  it("stay exact across reports, reviews and deletes (remembered between writes on the embedded database)", async () => {
+    const st = await newStudent();
+    const total = async (query = "") =>
+      (await api("GET", `/payments?student_id=${st.id}${query}`, as.admin)).json().meta.total as number;
+    expect(await total()).toBe(0);
+    const a = await report(st, 10_000);
+    expect(await total()).toBe(1);
+    expect(await total("&status=1")).toBe(1);
+    const b = await report(st, 20_000);
+    expect(await total()).toBe(2);
+    await api("PATCH", `/payments/${a.id}`, as.admin, { status: 2 });
+    expect(await total("&status=1")).toBe(1);
+    expect(await total("&status=2")).toBe(1);
+    await api("DELETE", `/payments/${b.id}`, as.admin);
+    expect(await total()).toBe(1);
+    expect(await total("&status=1")).toBe(0);
+  });
+});
+
 describe("receipts", () => {
   it("an approved payment's receipt is a PDF for the student and staff; not before approval, not for others", async () => {
     const st = await newStudent();

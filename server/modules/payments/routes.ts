@@ -101,7 +101,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendList(reply, {
         list: request.query,
-        fetchPage: (list) => listPayments({ db, list }),
+        // One process owns the embedded database: the list's totals can be remembered between writes.
+        fetchPage: (list) => listPayments({ db, list, rememberTotals: !app.config.databaseUrl }),
         present: presentPayment,
         csv: { filename: "pagos", columns: paymentCsvColumns },
       }),

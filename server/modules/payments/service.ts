@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
   allocate,
   byDueDate,
@@ -101,7 +101,12 @@ const flatten = (r: Selected): PaymentRow => ({ ...r.payment, student: r.student
  * and search (the student's name, cédula or e-mail by the students' full-text index; the receipt number
  * or the title), one page of them, newest first by default.
  */
-export async function listPayments(opts: { db: DbOrTx; list: PaymentListParams }): Promise<Page<PaymentRow>> {
+export async function listPayments(opts: {
+  db: DbOrTx;
+  list: PaymentListParams;
+  /** Remember totals between requests (only when this process alone writes the database). */
+  rememberTotals?: boolean;
+}): Promise<Page<PaymentRow>> {
   const { db, list } = opts;
   const words = searchQuery(list.search);
   const search = list.search
@@ -120,12 +125,15 @@ export async function listPayments(opts: { db: DbOrTx; list: PaymentListParams }
     list.from_report === undefined ? undefined : eq(payments.fromReport, list.from_report),
     search,
   );
+  // The joins only add columns (every payment has its student and period): count the payments alone.
+  const countQuery = db.select({ id: payments.id }).from(payments).where(where).$dynamic();
+  const counted = opts.rememberTotals && list.limit > 0 && !list.withoutTotal;
+  const total = counted ? await rememberedTotal(db, countQuery) : undefined;
   const page = await paginate({
     db,
     query: paymentSelect(db).where(where).$dynamic(),
-    // The joins only add columns (every payment has its student and period): count the payments alone.
-    countQuery: db.select({ id: payments.id }).from(payments).where(where).$dynamic(),
-    list,
+    countQuery,
+    list: total === undefined ? list : { ...list, withoutTotal: true },
     sortColumns: {
       id: payments.id,
       date: payments.date,
@@ -137,7 +145,59 @@ export async function listPayments(opts: { db: DbOrTx; list: PaymentListParams }
     },
     tieBreaker: payments.id,
   });
-  return { rows: page.rows.map(flatten), meta: page.meta };
+  const meta = total === undefined ? page.meta : pageMeta(total, list.page, list.limit);
+  return { rows: page.rows.map(flatten), meta };
+}
+
+/**
+ * Totals of the payments list, remembered per database and filter when one process owns the database (the
+ * embedded one): counting 100,000 payments is most of a list request's cost there. Every payment write of
+ * this module bumps the database's version after it commits, and a total counted under an older version is
+ * never answered; a total is also kept at most `TOTAL_TTL_MS`, for writes this module does not see (a backup
+ * restore).
+ */
+const TOTAL_TTL_MS = 10_000;
+const totalsOf = new WeakMap<
+  object,
+  { version: number; totals: Map<string, { total: number; version: number; at: number }> }
+>();
+
+function totalsState(db: DbOrTx) {
+  let state = totalsOf.get(db);
+  if (!state) {
+    state = { version: 0, totals: new Map() };
+    totalsOf.set(db, state);
+  }
+  return state;
+}
+
+/** After a payment write commits: totals counted before it are stale. */
+function paymentsChanged(db: DbOrTx): void {
+  const state = totalsOf.get(db);
+  if (state) {
+    state.version += 1;
+    state.totals.clear();
+  }
+}
+
+async function rememberedTotal(
+  db: DbOrTx,
+  countQuery: { toSQL(): { sql: string; params: unknown[] }; getSQL(): SQL },
+) {
+  const state = totalsState(db);
+  const { sql: text, params } = countQuery.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const now = Date.now();
+  const known = state.totals.get(key);
+  if (known && known.version === state.version && now - known.at < TOTAL_TTL_MS) return known.total;
+  const version = state.version;
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(sql`(${countQuery.getSQL()}) as list_count`);
+  const total = row?.total ?? 0;
+  if (state.totals.size > 500) state.totals.clear();
+  state.totals.set(key, { total, version, at: now });
+  return total;
 }
 
 export async function getPayment(opts: { db: DbOrTx; id: number }): Promise<PaymentRow> {
@@ -354,6 +414,7 @@ export async function createPayment(opts: {
       return payment.id;
     }),
   );
+  paymentsChanged(db);
   return getPayment({ db, id });
 }
 
@@ -512,6 +573,7 @@ export async function updatePaymentStatus(opts: {
       });
     }),
   );
+  paymentsChanged(db);
   return getPayment({ db, id });
 }
 
@@ -536,6 +598,7 @@ export async function deletePayment(opts: { db: DbOrTx; id: number; audit: Audit
       },
     });
   });
+  paymentsChanged(opts.db);
 }
 
 /** POST /inscriptions/{id}/payments: the inscription's student and period (sent ones must match). */
