@@ -1,15 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { PeriodFee } from "../../common/schemas/inscriptions";
-import {
-  type createPaymentSchema,
-  type Debtor,
-  type DebtorFilters,
-  debtorsPath,
-  type Payment,
-  type PaymentDetail,
-  type PaymentFilters,
-  paymentReceiptPath,
+// Types only: the shared schemas (Zod) stay out of the logged-in shell, which holds the payment banner.
+import type {
+  createPaymentSchema,
+  Debtor,
+  DebtorFilters,
+  Payment,
+  PaymentDetail,
+  PaymentFilters,
 } from "../../common/schemas/payments";
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
 import { api } from "./client";
@@ -21,6 +20,10 @@ import type { ItemResponse, ListResponse } from "./types";
 export type { Debtor, DebtorFilters, Payment, PaymentDetail, PaymentFilters, PeriodFee };
 /** What the report wizard and the desk form send (POST /payments). */
 export type CreatePaymentPayload = z.input<typeof createPaymentSchema>;
+/** Paths of common/schemas/payments.ts (`debtorsPath`, `paymentReceiptPath`), repeated to keep Zod out of the shell. */
+const debtorsPath = "/payments/debtors";
+const paymentReceiptPath = (id: number) => `/payments/${id}/receipt`;
+
 export type DebtorsResponse = ListResponse<Debtor> & {
   meta: ListResponse<Debtor>["meta"] & { total_owed_e2: number };
 };

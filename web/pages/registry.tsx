@@ -249,9 +249,7 @@ const paymentPage = (name: keyof typeof import("./payments")) =>
 export const pages: Partial<Record<string, ComponentType>> = {
   "/payments": paymentPage("PaymentListPage"),
   "/payments/create": paymentPage("PaymentCreatePage"),
-  "/profile/:id/payments": lazyPage(() =>
-    withAreaTexts(import("./profile/payments/MyPaymentsPage")).then((m) => ({ default: m.MyPaymentsPage })),
-  ),
+  "/profile/:id/payments": paymentPage("MyPaymentsPage"),
   "/lessons": lessons.list,
   "/lessons/:id": lessons.detail,
   "/lessons/:course_id/:section_id/:lesson_id?": lessons.course,

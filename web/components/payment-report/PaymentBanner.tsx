@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Affix,
-  Box,
-  Button,
-  CloseButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Affix, Box, Button, CloseButton, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconCash, IconRefresh } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -205,16 +194,15 @@ export function BannerFrame({
                     {t("paymentBanner.report")}
                   </Button>
                 ) : null}
-                <Tooltip label={t("paymentBanner.refresh")}>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label={t("paymentBanner.refresh")}
-                    onClick={onRefresh}
-                  >
-                    <IconRefresh size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={t("paymentBanner.refresh")}
+                  title={t("paymentBanner.refresh")}
+                  onClick={onRefresh}
+                >
+                  <IconRefresh size={18} aria-hidden />
+                </ActionIcon>
                 <CloseButton aria-label={t("paymentBanner.dismiss")} onClick={() => setDismissed(true)} />
               </Group>
             </Group>

@@ -3,8 +3,8 @@ import {
   Button,
   Group,
   Modal,
-  Radio,
   ScrollArea,
+  SegmentedControl,
   Select,
   Stack,
   Table,
@@ -15,11 +15,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseAmountE2 } from "../../../common/money/fees";
-import { paymentMethods } from "../../../common/schemas/payments";
 import { type CreatePaymentPayload, type PeriodFee, paymentKeys, paymentsApi } from "../../api/payments";
 import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
 import { type ReportMode, reportSummary, schoolToday } from "./fee-state";
 import { dayMonth, money } from "./format";
+
+/** Method code 1, Efectivo: no receipt number (spec.md §5). */
+const CASH = "1";
 
 type Form = { mode: ReportMode; type: string | null; date: string; receiptNumber: string; amount: string };
 const emptyForm: Form = { mode: "installment", type: null, date: "", receiptNumber: "", amount: "" };
@@ -56,7 +58,7 @@ export function PaymentReportWizard({
   const [sending, setSending] = useState(false);
   const day = today ?? schoolToday();
 
-  const cash = form.type === String(paymentMethods.cash);
+  const cash = form.type === CASH;
   const amountE2 = form.mode === "installment" ? parseAmountE2(form.amount) : null;
   const summary = reportSummary(fee, form.mode, amountE2, day);
   const methods = form.mode === "fully" ? fee.full_payment_methods : fee.installment_payment_methods;
@@ -114,18 +116,23 @@ export function PaymentReportWizard({
       >
         {step === 0 ? (
           <Stack gap="sm">
-            <Radio.Group
-              label={t("paymentReport.mode")}
-              value={form.mode}
-              onChange={(value) =>
-                setForm((f) => ({ ...f, mode: value as ReportMode, type: null, amount: "" }))
-              }
-            >
-              <Group mt={4}>
-                <Radio value="installment" label={t("paymentReport.modes.installment")} disabled={sending} />
-                <Radio value="fully" label={t("paymentReport.modes.fully")} disabled={sending} />
-              </Group>
-            </Radio.Group>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="payment-report-mode">
+                {t("paymentReport.mode")}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="payment-report-mode"
+                value={form.mode}
+                disabled={sending}
+                data={[
+                  { value: "installment", label: t("paymentReport.modes.installment") },
+                  { value: "fully", label: t("paymentReport.modes.fully") },
+                ]}
+                onChange={(value) =>
+                  setForm((f) => ({ ...f, mode: value as ReportMode, type: null, amount: "" }))
+                }
+              />
+            </Stack>
             <Select
               label={t("paymentReport.type")}
               withAsterisk
@@ -139,7 +146,7 @@ export function PaymentReportWizard({
                 setForm((f) => ({
                   ...f,
                   type: value,
-                  receiptNumber: value === String(paymentMethods.cash) ? "" : f.receiptNumber,
+                  receiptNumber: value === CASH ? "" : f.receiptNumber,
                 }))
               }
               disabled={sending}

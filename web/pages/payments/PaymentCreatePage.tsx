@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Radio,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -101,20 +89,25 @@ export function PaymentCreatePage() {
           {studentId && periodId && fee.isSuccess && !fee.data ? (
             <Alert color="yellow">{t("payments.create.noFee")}</Alert>
           ) : null}
-          <Radio.Group
-            label={t("paymentReport.mode")}
-            value={mode}
-            onChange={(v) => {
-              setMode(v as ReportMode);
-              setType(null);
-              setAmount("");
-            }}
-          >
-            <Group mt={4}>
-              <Radio value="installment" label={t("paymentReport.modes.installment")} />
-              <Radio value="fully" label={t("paymentReport.modes.fully")} />
-            </Group>
-          </Radio.Group>
+          {/* A segmented control, not the wizard's radios: the wizard's chunk keeps them to itself. */}
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="payment-mode-label">
+              {t("paymentReport.mode")}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="payment-mode-label"
+              value={mode}
+              data={[
+                { value: "installment", label: t("paymentReport.modes.installment") },
+                { value: "fully", label: t("paymentReport.modes.fully") },
+              ]}
+              onChange={(v) => {
+                setMode(v as ReportMode);
+                setType(null);
+                setAmount("");
+              }}
+            />
+          </Stack>
           <Group grow align="flex-start">
             <Select
               label={t("paymentReport.type")}

@@ -13,18 +13,20 @@ import {
 } from "@mantine/core";
 import { IconCash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { feeSummary, isLate, isPaid, lastOnTimeDay, pendingE2 } from "../../../../common/money/fees";
 import { usePeriodFee } from "../../../api/payments";
 import { feeInstallments, feeTerms, schoolToday } from "../../../components/payment-report/fee-state";
 import { dayMonth, money } from "../../../components/payment-report/format";
-import { PaymentReportWizard } from "../../../components/payment-report/PaymentReportWizard";
 import { useBreadcrumbs } from "../../../layout/breadcrumbs";
 import { useSession } from "../../../session/useSession";
 import { ReceiptButton } from "../../payments/PaymentDetailModal";
 import { StatusBadge, shortDate } from "../../payments/payment-columns";
+
+/** The same chunk the banner loads: the wizard's code is fetched on first use. */
+const PaymentReportWizard = lazy(() => import("../../../components/payment-report/PaymentReportWizard"));
 
 /**
  * /profile/{id}/payments (student only): the fee of the latest inscription's period with each installment's
@@ -193,16 +195,20 @@ export function MyPaymentsPage() {
               </Table.ScrollContainer>
             )}
           </Card>
-          <PaymentReportWizard
-            opened={reporting}
-            onClose={() => setReporting(false)}
-            fee={fee.data}
-            studentId={id}
-            onReported={() => {
-              void fee.refetch();
-              void queryClient.invalidateQueries({ queryKey: ["session", "me"] });
-            }}
-          />
+          {reporting ? (
+            <Suspense fallback={null}>
+              <PaymentReportWizard
+                opened={reporting}
+                onClose={() => setReporting(false)}
+                fee={fee.data}
+                studentId={id}
+                onReported={() => {
+                  void fee.refetch();
+                  void queryClient.invalidateQueries({ queryKey: ["session", "me"] });
+                }}
+              />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </Stack>
