@@ -132,3 +132,15 @@ describe("/profile/{id}/payments", () => {
     expect(within(row).getByRole("button", { name: "Descargar recibo" })).toBeInTheDocument();
   });
 });
+
+describe("/payments/create", () => {
+  it("shows the desk payment form", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) => {
+      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: [], meta: meta(0) });
+    });
+    renderApp("/payments/create");
+    expect(await screen.findByRole("heading", { name: "Registrar pago" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Pago total" })).toBeInTheDocument();
+  });
+});
