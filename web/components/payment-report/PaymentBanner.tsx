@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { matchPath, useLocation } from "react-router";
-import { type PeriodFee, usePeriodFee, useStudentPeriodPayments } from "../../api/payments";
+import { type PeriodFee, usePeriodFee, useStudentPeriodPayments } from "../../api/period-fee";
 import { studentKeys, useStudent } from "../../api/students";
 import { useSession } from "../../session/useSession";
 import { type BannerPayment, bannerFacts, bannerShows, schoolToday } from "./fee-state";

@@ -15,7 +15,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseAmountE2 } from "../../../common/money/fees";
-import { type CreatePaymentPayload, type PeriodFee, paymentKeys, paymentsApi } from "../../api/payments";
+import { type CreatePaymentPayload, type PeriodFee, paymentKeys, periodFeeApi } from "../../api/period-fee";
 import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
 import { type ReportMode, reportSummary, schoolToday } from "./fee-state";
 import { dayMonth, money } from "./format";
@@ -89,7 +89,7 @@ export function PaymentReportWizard({
     };
     setSending(true);
     try {
-      await paymentsApi.create(payload);
+      await periodFeeApi.create(payload);
     } catch {
       // A failed report only re-enables the buttons (spec.md §8); the client said why.
       setSending(false);

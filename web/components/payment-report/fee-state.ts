@@ -13,7 +13,7 @@ import {
   pendingE2,
 } from "../../../common/money/fees";
 import { defaultSchoolTimeZone } from "../../../common/time";
-import type { PeriodFee } from "../../api/payments";
+import type { PeriodFee } from "../../api/period-fee";
 
 /**
  * What the payment banner and the report wizard read from a period fee, through the shared money maths

@@ -1,4 +1,4 @@
-import type { PeriodFee } from "../../api/payments";
+import type { PeriodFee } from "../../api/period-fee";
 
 /** A fee of four installments of 100,00 (grace 3 days, late extra 10,00) for the tests. */
 export function makeFee(overrides: Partial<PeriodFee> = {}): PeriodFee {
