@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { parseAmountE2 } from "../../../common/money/fees";
 import { paymentMethods } from "../../../common/schemas/payments";
+import { firstMessages, useFieldErrors } from "../../api/field-errors";
 import { useCreatePayment, usePeriodFee } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
 import { PeriodSelector, toast } from "../../components";
@@ -46,6 +47,8 @@ export function PaymentCreatePage() {
   const [observation, setObservation] = useState("");
   const fee = usePeriodFee(studentId, { periodId: periodId ?? undefined, enabled: periodId !== null });
   const create = useCreatePayment();
+  // A refusal of the server (422) shows under its field, first message per field (spec.md §5).
+  const serverErrors = firstMessages(useFieldErrors());
   const today = schoolToday();
   const cash = type === String(paymentMethods.cash);
   const amountE2 = mode === "installment" ? parseAmountE2(amount) : null;
@@ -89,6 +92,7 @@ export function PaymentCreatePage() {
             <StudentPicker
               label={t("payments.fields.student")}
               withAsterisk
+              error={serverErrors.student_id}
               onPick={(s) => setStudentId(s?.id)}
             />
             <PeriodSelector
@@ -133,6 +137,7 @@ export function PaymentCreatePage() {
               }}
               allowDeselect={false}
               disabled={!fee.data}
+              error={serverErrors.type}
             />
             <TextInput
               type="date"
@@ -140,6 +145,7 @@ export function PaymentCreatePage() {
               withAsterisk
               max={today}
               value={date}
+              error={serverErrors.date}
               onChange={(e) => setDate(e.currentTarget.value)}
             />
           </Group>
@@ -150,6 +156,7 @@ export function PaymentCreatePage() {
               value={cash ? "" : receiptNumber}
               disabled={cash}
               maxLength={60}
+              error={serverErrors.receipt_number}
               onChange={(e) => setReceiptNumber(e.currentTarget.value)}
             />
             <TextInput
@@ -162,7 +169,7 @@ export function PaymentCreatePage() {
               error={
                 mode === "installment" && amount.trim() && !amountE2
                   ? t("paymentReport.amountInvalid")
-                  : undefined
+                  : serverErrors.amount
               }
             />
           </Group>
@@ -170,6 +177,7 @@ export function PaymentCreatePage() {
             label={t("payments.fields.observation")}
             value={observation}
             maxLength={2000}
+            error={serverErrors.observation}
             onChange={(e) => setObservation(e.currentTarget.value)}
           />
         </Stack>
