@@ -31,6 +31,8 @@ export const access = {
   auditLog: [admin],
   /** Backups (issue 12): administrators (and god) only. */
   backups: [admin],
+  /** Reporting a payment (issue 10): a student for themself, an admin for a student or at the desk. */
+  paymentReport: [student, admin],
 } as const satisfies Record<string, readonly number[]>;
 
 export type AccessRule = keyof typeof access;

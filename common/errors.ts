@@ -155,12 +155,31 @@ export const errorDescriptions: Record<string, string> = {
   inscription_has_payments: "La cuota de esta inscripción tiene pagos registrados: no puede deshacerse.",
   period_price_setting_not_found: "El período no tiene una configuración de precios para generar la cuota.",
   student_has_no_inscription: "El estudiante no está inscrito en el período.",
+  // Price settings (issue 10)
+  period_price_setting_already_exists: "El período ya tiene una configuración de precios.",
+  price_setting_has_fees: "La configuración ya se copió en cuotas de estudiantes y no puede eliminarse.",
+  price_setting_fees_choice_required:
+    "La configuración ya se copió en cuotas de estudiantes: indique si el cambio se aplica también a las cuotas que aún no tienen pagos.",
 
   // Lessons (issue 9)
   lesson_is_not_evaluated: "La clase no está evaluada: asígnele una ponderación antes de cargar notas.",
   lesson_student_failed_by_absences:
     "El estudiante tiene la materia aplazada por inasistencias y su nota no se puede editar.",
   lesson_not_of_course_section: "La clase no es una evaluación de esta materia de la sección.",
+
+  // Payments (issue 10)
+  payment_not_found: "No se encontró el pago.",
+  receipt_number_already_reported:
+    "Ya se reportó un pago con ese número de recibo para este método de pago: verifique el número.",
+  payment_method_not_allowed: "La cuota no admite ese método de pago para la modalidad elegida.",
+  payment_amount_exceeds_pending: "El monto supera lo que queda por pagar de la cuota.",
+  payment_full_amount_mismatch:
+    "En el pago de contado el monto debe ser igual al total pendiente de la cuota.",
+  student_period_fee_completed: "La cuota del período ya está pagada por completo.",
+  payment_not_pending: "Solo un pago pendiente de revisión puede aprobarse o rechazarse.",
+  payment_not_approved: "El pago no está aprobado: aún no tiene recibo.",
+  payment_is_approved: "El pago ya fue aprobado y no puede eliminarse.",
+  payment_inscription_mismatch: "El estudiante o el período no son los de la inscripción.",
 
   // Codes of database constraints (server/db/constraints.ts)
   invalid_day: "El día debe estar entre lunes (1) y sábado (6).",

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { accounts, expectAccessible, loginThroughUi } from "./support";
+import { banner, findLateStudent, loginStudent } from "./payments-support";
+import { accounts, expectAccessible, loginThroughUi, loginViaApi } from "./support";
 
 /**
  * The README's short tour: the login, an administrator's home and the classrooms list at 1280×720, each
@@ -124,4 +125,36 @@ test("recorrido: la asistencia de una clase y la nota de una materia vista por e
   await expect(page.getByText(/\d+ inasistencias y \d+ retrasos/)).toBeVisible();
   await expectAccessible(page, "student course note");
   await page.screenshot({ path: save("student-course-note"), fullPage: true });
+});
+
+test("recorrido: el aviso de pago, los dos pasos del reporte de pago y el reporte de deudores", async ({
+  page,
+}) => {
+  const student = await findLateStudent(page.request);
+  await loginStudent(page, student.email);
+  await expect(banner(page)).toContainText("La cuota está atrasada");
+  await page.screenshot({ path: save("payment-banner") });
+  await banner(page).getByRole("button", { name: "Reportar pago" }).click();
+  const wizard = page.getByRole("dialog", { name: "Datos de pago" });
+  await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
+  await page.getByRole("option", { name: "Transferencia Bancaria" }).click();
+  await wizard
+    .getByLabel(/Fecha de pago/)
+    .fill(
+      await page.evaluate(() =>
+        new Intl.DateTimeFormat("en-CA", { timeZone: "America/Caracas" }).format(new Date()),
+      ),
+    );
+  await wizard.getByLabel(/Número de recibo/).fill("000123456");
+  await wizard.getByLabel(/^Monto/).fill("150");
+  await page.screenshot({ path: save("payment-wizard-step1") });
+  await wizard.getByRole("button", { name: "Siguiente" }).click();
+  await expect(page.getByRole("dialog", { name: "Resumen de pago" })).toContainText("Monto a pagar: 150,00");
+  await page.screenshot({ path: save("payment-wizard-step2") });
+  await page.getByRole("button", { name: "Anterior" }).click();
+
+  await loginViaApi(page, "admin", "/payments?tab=debtors");
+  await expect(page.getByTestId("debtors-total")).not.toHaveText("0,00");
+  await expectAccessible(page, "reporte de deudores");
+  await page.screenshot({ path: save("debtors-report") });
 });

@@ -60,15 +60,17 @@ describe("guards", () => {
 
   it("lets an admin through to a pending module, which names the missing capability", async () => {
     loginAs(Role.admin);
-    renderApp("/payments/create");
+    renderApp("/documents/create");
     expect(
-      await screen.findByText("Esta sección (Pagos) estará disponible cuando se complete su módulo."),
+      await screen.findByText(
+        "Esta sección (Biblioteca virtual) estará disponible cuando se complete su módulo.",
+      ),
     ).toBeInTheDocument();
   });
 
   it("applies role rules to pending modules too", async () => {
     loginAs(Role.lowAdmin);
-    const { router } = renderApp("/payments/create");
+    const { router } = renderApp("/documents/create");
     await screen.findByRole("dialog", { name: "Acceso denegado" });
     expect(router.state.location.pathname).toBe("/access-denied");
   });

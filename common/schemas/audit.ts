@@ -16,11 +16,19 @@ export const auditActions = [
   "user.password_changed",
   "user.password_reset_requested",
   "user.password_recovered",
+  "price_setting.created",
+  "price_setting.updated",
+  "price_setting.deleted",
+  "payment.reported",
+  "payment.created",
+  "payment.approved",
+  "payment.rejected",
+  "payment.deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** Kinds of record an audit row can be about. */
-export const auditEntityTypes = ["user"] as const;
+export const auditEntityTypes = ["user", "price_setting", "payment"] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** Columns the audit list may be sorted by; newest first by default. */

@@ -157,8 +157,27 @@ export const periodFeeSchema = z.object({
       date: z.string(),
       amount_e2: z.number().int(),
       paid_amount_e2: z.number().int(),
-      late_extra_e2: z.number().int(),
+      late_extra_e2: z
+        .number()
+        .int()
+        .describe("Recargo ya cobrado a esta cuota (0 hasta que se paga con atraso)."),
+      // Today's view of the installment (common/money/fees.ts), in the school's time zone.
+      amount_string: z.string().describe('Monto en cifras ("1.234,50").'),
+      last_on_time_date: z.string().describe("Último día sin recargo: fecha + días de gracia."),
+      paid: z.boolean().describe("Pagada por completo."),
+      is_late: z.boolean().describe("Vencida: hoy pasa la fecha más los días de gracia y no está pagada."),
+      late_extra_amount_e2: z.number().int().describe("Recargo que debe hoy (una sola vez), en centésimas."),
+      late_extra_amount_string: z.string(),
+      pending_e2: z.number().int().describe("Lo que queda por pagar: monto + recargo − pagado."),
+      pending_string: z.string(),
     }),
   ),
+  today: z.string().describe("Fecha de hoy en la zona horaria del colegio, con la que se calculó lo demás."),
+  pending_e2: z.number().int().describe("Total por pagar, con recargos."),
+  overdue_e2: z.number().int().describe("Por pagar de las cuotas vencidas, con recargos."),
+  pending_installments: z.number().int().describe("Cuotas sin pagar por completo."),
+  late_installments: z.number().int(),
+  next_due_date: z.string().nullable().describe("Fecha de la primera cuota sin pagar."),
+  completed: z.boolean().describe("Todas las cuotas pagadas."),
 });
 export type PeriodFee = z.infer<typeof periodFeeSchema>;

@@ -1,7 +1,7 @@
 // `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--slice=2] [--connections=10]
 //                 [--classrooms=5000] [--students=20000] [--backup-files-mb=500] [--backup-rows=50000]
 //                 [--only=text] [--skip-demo-memory]`
-// (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone.)
+// (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone; `--only=money`: issue 10's.)
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
 // (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
 // scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
@@ -21,6 +21,7 @@ import { classrooms } from "../../server/db/schema/index.js";
 import { ensureDemo } from "../../server/db/seed/demo.js";
 import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-load.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
+import { prepareMoney } from "./money.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 import { prepareSchedules } from "./schedules.js";
 import { benchInscriptionStorm, inscriptionStormName, prepareStudents } from "./students.js";
@@ -376,6 +377,13 @@ async function benchKind(kind: Kind) {
   const teaching = selected.some((s) => s.needsTeaching)
     ? await prepareTeaching({ databaseUrl, dataDir })
     : undefined;
+  // 100,000 payments and a student with a fee (issue 10), for the money scenarios.
+  const money = selected.some((s) => s.needsMoney) ? await prepareMoney({ databaseUrl, dataDir }) : undefined;
+  if (money) {
+    console.log(
+      `[${kind}] seeded ${money.payments} payments (one insert) in ${money.seedSeconds.toFixed(1)} s`,
+    );
+  }
   let stormReport: string | null = null;
   let backupReport: string | null = null;
   const benchBackupDir = mkdtempSync(path.join(tmpdir(), "aula-bench-backups-"));
@@ -406,7 +414,7 @@ async function benchKind(kind: Kind) {
   let server: ChildProcess | undefined;
   const memory = { idle: null as number | null, peak: null as number | null };
   let sampler: NodeJS.Timeout | undefined;
-  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1, schedules: scheduleIds, students };
+  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1, schedules: scheduleIds, students, money };
   try {
     server = await startProcess({
       script: "server/main.ts",

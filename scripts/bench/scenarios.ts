@@ -1,4 +1,5 @@
 // The bench's scenarios: one entry per measured call. Later issues append theirs to `scenarios`.
+import type { MoneyBenchIds } from "./money.js";
 import type { ScheduleBenchIds } from "./schedules.js";
 import type { StudentBenchIds } from "./students.js";
 import { attendancePayloads, type TeachingBenchIds } from "./teaching.js";
@@ -17,6 +18,8 @@ export type BenchContext = {
   students?: StudentBenchIds;
   /** The teaching bench's section of 35 students (teaching.ts) and its teacher's bearer header value. */
   teaching?: TeachingBenchIds & { teacherAuth: string };
+  /** The money bench's 100,000 payments and a student with a fee (money.ts). */
+  money?: MoneyBenchIds;
 };
 
 export type Scenario = {
@@ -43,6 +46,8 @@ export type Scenario = {
   needsStudents?: boolean;
   /** Uses the teaching bench of teaching.ts (seeded only when a scenario that needs it runs). */
   needsTeaching?: boolean;
+  /** Uses the money bench of money.ts (seeded only when a scenario that needs it runs). */
+  needsMoney?: boolean;
 };
 
 const asAdmin = (ctx: BenchContext) => ({ authorization: ctx.adminAuth });
@@ -146,5 +151,32 @@ export const scenarios: Scenario[] = [
     rate: 20,
     goalP95Ms: 80,
     needsTeaching: true,
+  },
+  // Money (issue 10): the payments list with 100,000 payments (money.ts) at 50 req/s, p95 ≤ 50 ms, newest
+  // first and filtered by period and status; a student's period fee (every page load of a student) at
+  // 100 req/s, p95 ≤ 20 ms. `--only=money`.
+  {
+    name: "money: GET /api/payments?page=1&limit=10 (100,000 payments, newest first)",
+    path: () => "/api/payments?page=1&limit=10",
+    headers: asAdmin,
+    rate: 50,
+    goalP95Ms: 50,
+    needsMoney: true,
+  },
+  {
+    name: "money: GET /api/payments?period_id=…&status=1 (100,000 payments, filtered)",
+    path: (ctx) => `/api/payments?period_id=${ctx.money?.periodId}&status=1&page=2&limit=10`,
+    headers: asAdmin,
+    rate: 50,
+    goalP95Ms: 50,
+    needsMoney: true,
+  },
+  {
+    name: "money: GET /api/students/{id}/period-fee",
+    path: (ctx) => `/api/students/${ctx.money?.studentId}/period-fee`,
+    headers: asAdmin,
+    rate: 100,
+    goalP95Ms: 20,
+    needsMoney: true,
   },
 ];

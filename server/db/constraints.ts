@@ -28,6 +28,7 @@ export const constraintErrors: Record<string, string> = {
   inscriptions_student_period_unique: "period_and_student_latest_period_are_equals",
   student_period_fees_student_period_unique: "student_period_fee_already_exists",
   fee_installments_paid_range: "installment_overpaid",
+  payments_type_receipt_number_unique: "receipt_number_already_reported",
   // People
   users_email_lower_unique: "email_already_taken",
   students_identity_document_unique: "identity_document_already_taken",

@@ -209,6 +209,11 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "PATCH /api/periods/:id/open-inscriptions": "adminOnly",
   "PUT /api/periods/:id/pensums/:pensum_id": "adminOnly",
   "DELETE /api/periods/:id": "adminOnly",
+  "GET /api/periods/:id/price-settings": "adminGroup",
+  "GET /api/period-price-settings/:id": "adminGroup",
+  "POST /api/period-price-settings": "adminOnly",
+  "PATCH /api/period-price-settings/:id": "adminOnly",
+  "DELETE /api/period-price-settings/:id": "adminOnly",
   "GET /api/enabled-period": "everyone",
   "GET /api/enabled-period/pensums": "everyone",
   "GET /api/enabled-inscription-period": "everyone",
@@ -368,4 +373,18 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   ),
   "GET /api/download-work-cover": byRecord("everyone", "a student only their own cover"),
   "GET /api/profile/schedules": byRecord("mySchedule", "the caller's own week only"),
+
+  // Payments (issue 10; spec.md §6: the list admin and low admin, creation admin only; a student reports and
+  // sees only their own payments).
+  "GET /api/payments": "adminGroup",
+  "GET /api/payments/debtors": "adminGroup",
+  "GET /api/payments/:id": byRecord("authenticated", "a student sees only their own payments"),
+  "GET /api/payments/:id/receipt": byRecord("authenticated", "a student downloads only their own receipts"),
+  "POST /api/payments": byRecord("paymentReport", "a student reports only for themself"),
+  "POST /api/inscriptions/:id/payments": byRecord(
+    "paymentReport",
+    "a student reports only for their own inscription",
+  ),
+  "PATCH /api/payments/:id": "adminGroup",
+  "DELETE /api/payments/:id": "adminOnly",
 };

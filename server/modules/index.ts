@@ -13,10 +13,12 @@ import { inscriptionsRoutes } from "./inscriptions/routes.js";
 import { lessonsRoutes } from "./lessons/routes.js";
 import { myScheduleRoutes } from "./my-schedule/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
+import { paymentsRoutes } from "./payments/routes.js";
 import { pensumsRoutes } from "./pensums/routes.js";
 import { periodsRoutes } from "./periods/routes.js";
 import { prelationsRoutes } from "./prelations/routes.js";
 import { preregisteredStudentsRoutes } from "./preregistered-students/routes.js";
+import { priceSettingsRoutes } from "./price-settings/routes.js";
 import { reinscriptionsRoutes } from "./reinscriptions/routes.js";
 import { schedulesRoutes } from "./schedules/routes.js";
 import { sectionsRoutes } from "./sections/routes.js";
@@ -61,4 +63,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(lessonsRoutes);
   await app.register(myScheduleRoutes);
   await app.register(courseSectionsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(priceSettingsRoutes);
 }

@@ -4,6 +4,7 @@ import { IconSchool } from "@tabler/icons-react";
 import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
+import { PaymentBannerSlot } from "../components/payment-report/PaymentBannerSlot";
 import { PageLoader } from "../pages/system/PageLoader";
 import { useRefreshUser } from "../session/useRefreshUser";
 import { useBreadcrumbTrail } from "./breadcrumbs";
@@ -84,6 +85,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
         </PageErrorBoundary>
+        <PaymentBannerSlot />
       </AppShell.Main>
     </AppShell>
   );

@@ -124,6 +124,9 @@ const periods = {
   detail: lazyPage(() => withAreaTexts(import("./periods")).then((m) => ({ default: m.PeriodDetailPage }))),
 };
 
+const periodPaymentPage = (name: keyof typeof import("./period-payments")) =>
+  lazyPage(() => withAreaTexts(import("./period-payments")).then((m) => ({ default: m[name] })));
+
 const schedules = {
   list: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.ScheduleListPage }))),
   show: lazyPage(() => withAreaTexts(import("./schedules")).then((m) => ({ default: m.ScheduleShowPage }))),
@@ -240,7 +243,13 @@ const teachers = {
   supervising: teacherPage("SupervisingPage"),
 };
 
+const paymentPage = (name: keyof typeof import("./payments")) =>
+  lazyPage(() => withAreaTexts(import("./payments")).then((m) => ({ default: m[name] })));
+
 export const pages: Partial<Record<string, ComponentType>> = {
+  "/payments": paymentPage("PaymentListPage"),
+  "/payments/create": paymentPage("PaymentCreatePage"),
+  "/profile/:id/payments": paymentPage("MyPaymentsPage"),
   "/lessons": lessons.list,
   "/lessons/:id": lessons.detail,
   "/lessons/:course_id/:section_id/:lesson_id?": lessons.course,
@@ -302,6 +311,10 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/periods": periods.list,
   "/periods/make": periods.make,
   "/periods/:id": periods.detail,
+  "/periods/payment": periodPaymentPage("PriceSettingListPage"),
+  "/periods/createPayments/:id": periodPaymentPage("PriceSettingCreatePage"),
+  "/periods/detailsPayments/:id": periodPaymentPage("PriceSettingDetailPage"),
+  "/periods/updatePaymentSetting/:update": periodPaymentPage("PriceSettingEditPage"),
   "/courses": courses.list,
   "/courses/all": courses.all,
   "/courses/make": courses.make,

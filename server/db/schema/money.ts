@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.js";
@@ -158,6 +159,14 @@ export const payments = pgTable(
     index("payments_period_idx").on(t.periodId),
     index("payments_fee_idx").on(t.feeId),
     index("payments_status_idx").on(t.status),
+    // Issue 10: one receipt number per method (rejected reports aside), even under concurrency.
+    uniqueIndex("payments_type_receipt_number_unique")
+      .on(t.type, sql`lower(${t.receiptNumber})`)
+      .where(sql`${t.receiptNumber} is not null and ${t.status} <> 3`),
+    // The payments list (newest first, by period or status) at 100,000 payments.
+    index("payments_date_idx").on(t.date, t.id),
+    index("payments_period_date_idx").on(t.periodId, t.date, t.id),
+    index("payments_status_date_idx").on(t.status, t.date, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feeSummary, type InstallmentState } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
 import { verifyPassword } from "../../auth/password.js";
 import { signAccessToken } from "../../auth/tokens.js";
@@ -15,6 +16,7 @@ import {
   formatDemoAccounts,
   seedDemo,
 } from "./demo.js";
+import { day } from "./random.js";
 
 let ctx: TestContext;
 let accounts: DemoAccounts;
@@ -164,9 +166,12 @@ describe("demo seed", () => {
   });
 
   it("records fees and payments in every status", async () => {
-    expect(await count("period_price_installments")).toBe(5);
+    expect(await count("period_price_installments")).toBe(4);
     expect(await count("student_period_fees")).toBe(120);
-    expect(await count("fee_installments")).toBe(600);
+    expect(await count("fee_installments")).toBe(480);
+    // The partly paid students paid part of a late installment: its extra was charged once, by the maths.
+    expect(await count("fee_installments where late_extra_e2 = 1000 and paid_amount_e2 = 5000")).toBe(20);
+    expect(await count("fee_installments where late_extra_e2 > 0")).toBe(20);
     for (const status of [1, 2, 3])
       expect(await count(`payments where status = ${status}`)).toBeGreaterThan(0);
     expect(
@@ -181,6 +186,37 @@ describe("demo seed", () => {
     expect(sums.paid).toBe(sums.allocated);
     expect(sums.approved).toBe(sums.allocated);
     expect(await count("student_period_fees where completed_at is not null")).toBe(20);
+  });
+
+  it("shows, through the money maths, students up to date, late, partly paid and fully paid", async () => {
+    const rows = await ctx.db
+      .select({ fee: s.feeInstallments.feeId, i: s.feeInstallments })
+      .from(s.feeInstallments)
+      .orderBy(s.feeInstallments.feeId, s.feeInstallments.date);
+    const byFee = new Map<number, InstallmentState[]>();
+    for (const { fee, i } of rows) {
+      const list = byFee.get(fee) ?? [];
+      list.push({
+        id: i.id,
+        date: i.date,
+        amountE2: i.amountE2,
+        paidE2: i.paidAmountE2,
+        lateExtraE2: i.lateExtraE2,
+      });
+      byFee.set(fee, list);
+    }
+    const summaries = [...byFee.values()].map((list) =>
+      feeSummary(list, { graceDays: 5, lateExtraE2: 1_000 }, day.of(today)),
+    );
+    const tally = (test: (x: (typeof summaries)[number]) => boolean) => summaries.filter(test).length;
+    expect(tally((x) => x.completed)).toBe(20);
+    // Late (installment 2 past its grace): the late, partly paid and rejected-report cases.
+    expect(tally((x) => x.lateCount === 1)).toBe(60);
+    // Up to date, or waiting for a report on the third installment: next due in 3 days.
+    expect(tally((x) => !x.completed && x.lateCount === 0)).toBe(40);
+    expect(tally((x) => x.nextDue?.date === day.add(day.of(today), 3))).toBe(40);
+    expect(await count("payments where status = 1")).toBe(20);
+    expect(await count("payments where status = 3")).toBe(20);
   });
 
   it("takes attendance in most past lessons and evaluates 50 %, leaving room for a final delivery", async () => {

@@ -1,3 +1,14 @@
+import {
+  type FeeTerms,
+  feeSummary,
+  formatAmount,
+  type InstallmentState,
+  isLate,
+  isPaid,
+  lastOnTimeDay,
+  lateExtraDueE2,
+  pendingE2,
+} from "../../../common/money/fees.js";
 import type {
   Inscription,
   InscriptionResult,
@@ -62,7 +73,19 @@ export function presentStudentInscription(row: StudentInscriptionRow): StudentIn
   };
 }
 
-export function presentPeriodFee(row: PeriodFeeRow): PeriodFee {
+export function presentPeriodFee(row: PeriodFeeRow, today: string): PeriodFee {
+  const terms: FeeTerms = {
+    graceDays: row.installmentGracePeriodDays,
+    lateExtraE2: row.lateInstallmentExtraE2,
+  };
+  const states: InstallmentState[] = row.installments.map((i) => ({
+    id: i.id,
+    date: i.date,
+    amountE2: i.amountE2,
+    paidE2: i.paidAmountE2,
+    lateExtraE2: i.lateExtraE2,
+  }));
+  const summary = feeSummary(states, terms, today);
   return {
     id: row.id,
     student_id: row.studentId,
@@ -76,13 +99,32 @@ export function presentPeriodFee(row: PeriodFeeRow): PeriodFee {
     completed_at: row.completedAt?.toISOString() ?? null,
     total_e2: row.installments.reduce((sum, i) => sum + i.amountE2, 0),
     paid_e2: row.installments.reduce((sum, i) => sum + i.paidAmountE2, 0),
-    installments: row.installments.map((i) => ({
-      id: i.id,
-      date: i.date,
-      amount_e2: i.amountE2,
-      paid_amount_e2: i.paidAmountE2,
-      late_extra_e2: i.lateExtraE2,
-    })),
+    installments: states.map((i) => {
+      const extra = lateExtraDueE2(i, terms, today);
+      const pending = pendingE2(i, terms, today);
+      return {
+        id: i.id,
+        date: i.date,
+        amount_e2: i.amountE2,
+        paid_amount_e2: i.paidE2,
+        late_extra_e2: i.lateExtraE2,
+        amount_string: formatAmount(i.amountE2),
+        last_on_time_date: lastOnTimeDay(i, terms),
+        paid: isPaid(i),
+        is_late: isLate(i, terms, today),
+        late_extra_amount_e2: extra,
+        late_extra_amount_string: formatAmount(extra),
+        pending_e2: pending,
+        pending_string: formatAmount(pending),
+      };
+    }),
+    today,
+    pending_e2: summary.pendingE2,
+    overdue_e2: summary.overdueE2,
+    pending_installments: summary.unpaidCount,
+    late_installments: summary.lateCount,
+    next_due_date: summary.nextDue?.date ?? null,
+    completed: summary.completed,
   };
 }
 

@@ -17,7 +17,7 @@ import {
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import type { DbOrTx } from "../../db/client.js";
 import { principalOf } from "../../http/auth.js";
-import { sendList } from "../../http/csv.js";
+import { sendList, todayIn } from "../../http/csv.js";
 import { forbidden } from "../../http/errors.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { type Caller, callerStudentId } from "../../http/ownership.js";
@@ -217,7 +217,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
     async (request) => {
       await assertStudentOrAdmin(db, principalOf(request), request.params.id);
       const fee = await getPeriodFee({ db, studentId: request.params.id, periodId: request.query.period_id });
-      return { data: presentPeriodFee(fee) };
+      return { data: presentPeriodFee(fee, todayIn(app.config.timeZone)) };
     },
   );
 
@@ -243,7 +243,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
         studentId: request.params.id,
         periodId: request.body?.period_id,
       });
-      return reply.status(201).send({ data: presentPeriodFee(fee) });
+      return reply.status(201).send({ data: presentPeriodFee(fee, todayIn(app.config.timeZone)) });
     },
   );
 }

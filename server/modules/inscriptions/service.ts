@@ -347,10 +347,13 @@ export async function generateFee(
   tx: DbOrTx,
   opts: { studentId: number; periodId: number; inscriptionId: number | null; strict?: boolean },
 ): Promise<boolean> {
+  // Shared lock: a price change being applied (PATCH /period-price-settings/{id}) finishes first, so the
+  // fee copies one version of the setting, rules and installments alike.
   const [setting] = await tx
     .select()
     .from(periodPriceSettings)
-    .where(eq(periodPriceSettings.periodId, opts.periodId));
+    .where(eq(periodPriceSettings.periodId, opts.periodId))
+    .for("share");
   if (!setting) {
     if (opts.strict) throw refuse("period_price_setting_not_found");
     return false;

@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconCheck, IconPencil } from "@tabler/icons-react";
+import { IconCash, IconCheck, IconPencil } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -124,27 +124,37 @@ function PeriodView({ period }: { period: PeriodDetail }) {
             {stateLabel(t, period.state)}
           </Badge>
         </Group>
-        {canWrite && !readOnly ? (
-          <Group gap="xs">
-            {!period.enabled ? (
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconCash size={16} aria-hidden />}
+            component={Link}
+            to={`/periods/detailsPayments/${period.id}`}
+          >
+            {t("priceSettings.list.link")}
+          </Button>
+          {canWrite && !readOnly ? (
+            <>
+              {!period.enabled ? (
+                <Button
+                  leftSection={<IconCheck size={16} aria-hidden />}
+                  onClick={() => void enable()}
+                  loading={update.isPending}
+                >
+                  {t("periods.enable.action")}
+                </Button>
+              ) : null}
               <Button
-                leftSection={<IconCheck size={16} aria-hidden />}
-                onClick={() => void enable()}
-                loading={update.isPending}
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                component={Link}
+                to={`/periods/make?update=${period.id}`}
               >
-                {t("periods.enable.action")}
+                {t("common.edit")}
               </Button>
-            ) : null}
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              component={Link}
-              to={`/periods/make?update=${period.id}`}
-            >
-              {t("common.edit")}
-            </Button>
-          </Group>
-        ) : null}
+            </>
+          ) : null}
+        </Group>
       </Group>
       {readOnly ? (
         <Alert color="gray" title={t("periods.detail.readOnlyTitle")}>

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from "@mantine/core";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconCash, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -94,11 +94,21 @@ export function PeriodListPage() {
         {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
         {...(canWrite ? { actions } : {})}
         toolbar={
-          canWrite ? (
-            <Button component={Link} to="/periods/make" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t("periods.create.title")}
+          <Group gap="xs">
+            <Button
+              variant="default"
+              component={Link}
+              to="/periods/payment"
+              leftSection={<IconCash size={16} aria-hidden />}
+            >
+              {t("priceSettings.list.link")}
             </Button>
-          ) : null
+            {canWrite ? (
+              <Button component={Link} to="/periods/make" leftSection={<IconPlus size={16} aria-hidden />}>
+                {t("periods.create.title")}
+              </Button>
+            ) : null}
+          </Group>
         }
       />
       <RefusalDialog

@@ -23,6 +23,11 @@ export function StudentRecordsSection({ student }: { student: SessionStudent }) 
             {t("profile.records.historic")}
           </Anchor>
         </List.Item>
+        <List.Item>
+          <Anchor component={Link} to={`/profile/${student.id}/payments`}>
+            {t("profile.records.payments")}
+          </Anchor>
+        </List.Item>
       </List>
     </ProfileSection>
   );

@@ -1,0 +1,116 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { banner, findLateStudent, loginStudent } from "./payments-support";
+import { artifact, expectAccessible, loginViaApi } from "./support";
+
+/**
+ * Money journey (issue 10): a student with a late installment sees the banner, reports a transfer through the
+ * wizard (installment mode, partial amount), an administrator approves it, the student's banner and payments
+ * page follow and the receipt PDF downloads; the debtors report lists a late student. Axe on every screen.
+ */
+test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueba y el recibo se descarga", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const student = await findLateStudent(page.request);
+  const receipt = `E2E-${Date.now()}`;
+
+  // The banner, 200 ms after the layout loads: greeting, pending installments, the late message.
+  const session = await loginStudent(page, student.email);
+  const bar = banner(page);
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText(/Bienvenid[ao], /);
+  await expect(bar).toContainText(/Tienes \d+ cuota\(s\) pendiente\(s\)/);
+  await expect(bar).toContainText("La cuota está atrasada, por lo que se le cobrará un extra de 10,00");
+  const nextBefore = (await bar.getByText(/^Próxima cuota:/).textContent()) ?? "";
+  await expectAccessible(page, "banner de pago");
+  await page.screenshot({ path: artifact("payments-banner") });
+
+  // Step 1 "Datos de pago".
+  await bar.getByRole("button", { name: "Reportar pago" }).click();
+  const wizard = page.getByRole("dialog", { name: "Datos de pago" });
+  await expect(wizard).toBeVisible();
+  const next = wizard.getByRole("button", { name: "Siguiente" });
+  await expect(next).toBeDisabled();
+  await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
+  await page.getByRole("option", { name: "Transferencia Bancaria" }).click();
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Caracas" }).format(new Date()),
+  );
+  await wizard.getByLabel(/Fecha de pago/).fill(today);
+  await wizard.getByLabel(/Número de recibo/).fill(receipt);
+  await wizard.getByLabel(/^Monto/).fill("30");
+  await expect(next).toBeEnabled();
+  await expectAccessible(page, "asistente de pago, paso 1");
+  await next.click();
+
+  // Step 2 "Resumen de pago": 30,00 go to the late installment, which keeps a remainder.
+  const summary = page.getByRole("dialog", { name: "Resumen de pago" });
+  await expect(summary).toContainText("Monto a pagar: 30,00");
+  await expect(summary.getByText(/^Abono: 30,00 · Resta: /)).toBeVisible();
+  await expect(summary.getByText("Aprobada").first()).toBeVisible();
+  await expectAccessible(page, "asistente de pago, paso 2");
+  await summary.getByRole("button", { name: "Reportar pago" }).click();
+  const confirm = page.getByRole("dialog", { name: "¿Está seguro?" });
+  await expect(confirm).toContainText("Desea reportar el pago? Esta acción no se puede deshacer");
+  await confirm.getByRole("button", { name: "Sí" }).click();
+  await expect(summary).toBeHidden();
+  await expect(confirm).toBeHidden();
+
+  // The administrator finds it pending, approves it after the question, and reads its history.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginViaApi(admin, "admin", `/payments?status=1&student_id=${student.student_id}`);
+  const row = admin.getByRole("row").filter({ hasText: receipt });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("30,00");
+  await expect(row).toContainText("Pendiente");
+  await expectAccessible(admin, "listado de pagos");
+  await row.getByRole("button", { name: "Aprobar" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Sí" }).click();
+  await expect(admin.getByText("Se ha aprobado el pago")).toBeVisible();
+  await admin.goto(`/payments?student_id=${student.student_id}`);
+  const approved = admin.getByRole("row").filter({ hasText: receipt });
+  await expect(approved).toContainText("Aprobado");
+  await approved.getByRole("button", { name: /Ver el pago/ }).click();
+  const detail = admin.getByRole("dialog", { name: /^Pago \d+/ });
+  await expect(detail.getByRole("table", { name: "Historial de cambios" })).toContainText(
+    "Pendiente → Aprobado",
+  );
+  await expectAccessible(admin, "detalle del pago");
+  await admin.keyboard.press("Escape");
+
+  // The debtors report lists the late student, with a total.
+  await admin.goto("/payments?tab=debtors&limit=100");
+  await expect(admin.getByRole("row").filter({ hasText: student.last_name }).first()).toBeVisible();
+  await expect(admin.getByTestId("debtors-total")).not.toHaveText("0,00");
+  await expectAccessible(admin, "reporte de deudores");
+  await admin.screenshot({ path: artifact("payments-debtors") });
+
+  // The desk payment form.
+  await admin.goto("/payments/create");
+  await expect(admin.getByRole("heading", { name: "Registrar pago" })).toBeVisible();
+  await expectAccessible(admin, "registrar pago");
+  await adminContext.close();
+
+  // The student's banner follows: the next installment owes 30,00 less.
+  await page.reload();
+  await expect(bar).toBeVisible();
+  await expect(bar.getByText(/^Próxima cuota:/)).not.toHaveText(nextBefore);
+
+  // Mis pagos: the approved payment with its receipt.
+  const studentId = (session.user as { student: { id: number } }).student.id;
+  await page.goto(`/profile/${studentId}/payments`);
+  await expect(page.getByRole("heading", { name: "Mis pagos" })).toBeVisible();
+  const mine = page.getByRole("row").filter({ hasText: receipt });
+  await expect(mine).toContainText("Aprobado");
+  await expect(page.getByRole("region", { name: "Cuotas" })).toContainText("Atrasada");
+  await expectAccessible(page, "mis pagos");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    mine.getByRole("button", { name: "Descargar recibo" }).click(),
+  ]);
+  const file = await download.path();
+  expect((await readFile(file)).subarray(0, 4).toString()).toBe("%PDF");
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../../common/money/fees.js";
+import { Role } from "../../../common/roles.js";
+import * as s from "../../db/schema/index.js";
+import { todayIn } from "../../http/csv.js";
+import { createUserWithToken } from "../../test/auth.js";
+import { createTestContext, type TestContext } from "../../test/context.js";
+
+let ctx: TestContext;
+let admin: { authorization: string };
+let own: { authorization: string };
+let studentId = 0;
+let periodId = 0;
+let today = "";
+
+/** A fee of four installments seen today: one paid, one late and partly paid, one on its last day of grace, one ahead. */
+beforeAll(async () => {
+  ctx = await createTestContext();
+  today = todayIn(ctx.config.timeZone);
+  admin = (await createUserWithToken(ctx, Role.admin)).headers;
+  const account = await createUserWithToken(ctx, Role.student);
+  own = account.headers;
+  const [student] = await ctx.db
+    .insert(s.students)
+    .values({
+      userId: account.user.id,
+      firstName: "Lucía",
+      lastName: "Gómez",
+      identityDocument: "V-5550001",
+      gender: "female",
+    })
+    .returning();
+  studentId = student!.id;
+  const [period] = await ctx.db
+    .insert(s.periods)
+    .values({ year: 2040, number: 1, startDate: addDays(today, -60), endDate: addDays(today, 60) })
+    .returning();
+  periodId = period!.id;
+  const [fee] = await ctx.db
+    .insert(s.studentPeriodFees)
+    .values({
+      studentId,
+      periodId,
+      installmentPaymentMethods: [1, 3],
+      fullPaymentMethods: [5],
+      installmentGracePeriodDays: 5,
+      lateInstallmentExtraE2: 1_000,
+    })
+    .returning();
+  await ctx.db.insert(s.feeInstallments).values([
+    { feeId: fee!.id, date: addDays(today, -40), amountE2: 10_000, paidAmountE2: 10_000 },
+    { feeId: fee!.id, date: addDays(today, -20), amountE2: 10_000, paidAmountE2: 3_000 },
+    { feeId: fee!.id, date: addDays(today, -5), amountE2: 10_000 },
+    { feeId: fee!.id, date: addDays(today, 10), amountE2: 10_050 },
+  ]);
+});
+afterAll(() => ctx?.close());
+
+describe("GET /students/{id}/period-fee through the money maths", () => {
+  it("shows each installment's lateness, late extra and pending amount, and the fee's totals", async () => {
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: `/api/students/${studentId}/period-fee?period_id=${periodId}`,
+      headers: own,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      today,
+      total_e2: 40_050,
+      paid_e2: 13_000,
+      pending_e2: 8_000 + 10_000 + 10_050,
+      overdue_e2: 8_000,
+      pending_installments: 3,
+      late_installments: 1,
+      next_due_date: addDays(today, -20),
+      completed: false,
+    });
+    expect(data.installments).toEqual([
+      expect.objectContaining({ paid: true, is_late: false, pending_e2: 0, late_extra_amount_e2: 0 }),
+      expect.objectContaining({
+        paid: false,
+        is_late: true,
+        late_extra_e2: 0,
+        late_extra_amount_e2: 1_000,
+        late_extra_amount_string: "10,00",
+        pending_e2: 8_000,
+        pending_string: "80,00",
+        last_on_time_date: addDays(today, -15),
+      }),
+      // Due date + grace days is today: still on time.
+      expect.objectContaining({ is_late: false, pending_e2: 10_000, last_on_time_date: today }),
+      expect.objectContaining({ is_late: false, pending_e2: 10_050, amount_string: "100,50" }),
+    ]);
+  });
+
+  it("keeps the 404 of a student without a fee", async () => {
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: `/api/students/${studentId}/period-fee?period_id=${periodId + 1000}`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("student_period_fee_not_found");
+  });
+});

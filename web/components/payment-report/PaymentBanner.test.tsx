@@ -1,0 +1,109 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Role } from "../../../common/roles";
+import type { SessionUser } from "../../session/types";
+import {
+  jsonResponse,
+  loginAs,
+  mockFetch,
+  renderWithProviders,
+  resetAppState,
+  shownNotifications,
+} from "../../test/render";
+import { PaymentBanner } from "./PaymentBanner";
+import { makeFee } from "./test-fee";
+
+beforeEach(() => resetAppState());
+afterEach(() => vi.unstubAllGlobals());
+
+const latest = {
+  id: 5,
+  student_id: 10,
+  period_id: 3,
+  period: { id: 3 },
+  payments: [{ id: 1, status: 3, date: "2026-10-01" }],
+} as unknown as SessionUser["latest_inscription"];
+
+function loginStudent(gender: string) {
+  const base = loginAs(Role.student);
+  loginAs(Role.student, {
+    latest_inscription: latest,
+    student: { ...base.student!, gender, latest_inscription: latest } as SessionUser["student"],
+  });
+}
+
+describe("payment banner", () => {
+  it("asks for the student's fee 200 ms after the layout loads and greets by gender", async () => {
+    loginStudent("female");
+    const fetch = mockFetch((url) => {
+      if (url.startsWith("/api/students/10/period-fee")) return jsonResponse(200, { data: makeFee() });
+    });
+    renderWithProviders(<PaymentBanner />, { route: "/home" });
+    expect(fetch).not.toHaveBeenCalled();
+    const region = await screen.findByRole("region", { name: "Aviso de pago" });
+    expect(region).toHaveTextContent("Bienvenida, Ana María Pérez. Tienes 3 cuota(s) pendiente(s).");
+    expect(region).toHaveTextContent("El último pago fue rechazado");
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([u]) => String(u).includes("period-fee"))).toHaveLength(2),
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: "Cerrar aviso de pago" }));
+    expect(screen.queryByRole("region", { name: "Aviso de pago" })).not.toBeInTheDocument();
+  });
+
+  it("says Bienvenido otherwise", async () => {
+    loginStudent("male");
+    mockFetch((url) => {
+      if (url.startsWith("/api/students/10/period-fee")) return jsonResponse(200, { data: makeFee() });
+    });
+    renderWithProviders(<PaymentBanner />, { route: "/home" });
+    expect(await screen.findByRole("region", { name: "Aviso de pago" })).toHaveTextContent(
+      "Bienvenido, Ana María Pérez.",
+    );
+  });
+
+  it("stays silent when the student has no fee (404 student_period_fee_not_found)", async () => {
+    loginStudent("female");
+    const fetch = mockFetch((url) => {
+      if (url.startsWith("/api/students/10/period-fee"))
+        return jsonResponse(404, { message: "student_period_fee_not_found", description: "No tiene cuota" });
+    });
+    renderWithProviders(<PaymentBanner />, { route: "/home" });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole("region", { name: "Aviso de pago" })).not.toBeInTheDocument();
+    expect(shownNotifications()).toEqual([]);
+  });
+
+  it("tells an administrator on a student's page how many installments are pending", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) => {
+      if (url.startsWith("/api/students/10/period-fee")) return jsonResponse(200, { data: makeFee() });
+      if (url.startsWith("/api/students/10"))
+        return jsonResponse(200, {
+          data: { id: 10, full_name: "Luis Díaz", latest_inscription: { period: { id: 3 } } },
+        });
+      if (url.startsWith("/api/payments?"))
+        return jsonResponse(200, {
+          data: [{ id: 1, status: 2, date: "2026-09-14" }],
+          meta: { total: 1, per_page: 1, current_page: 1, last_page: 1 },
+        });
+    });
+    renderWithProviders(<PaymentBanner />, { route: "/students/10/history" });
+    const region = await screen.findByRole("region", { name: "Aviso de pago" });
+    expect(region).toHaveTextContent("Este estudiante tiene 3 cuota(s) pendiente(s)");
+    expect(screen.getByRole("button", { name: "Reportar pago" })).toBeInTheDocument();
+  });
+
+  it("shows nothing to staff elsewhere", async () => {
+    loginAs(Role.admin);
+    const fetch = mockFetch();
+    renderWithProviders(<PaymentBanner />, { route: "/students" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,92 @@
+import { Group, Select, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { paymentMethodCodes, paymentStatusCodes } from "../../../common/schemas/payments";
+import type { PaymentFilters as Filters } from "../../api/payments";
+import { usePeriods } from "../../api/periods";
+import { PeriodSelector } from "../../components";
+import { StudentPicker } from "../reinscriptions/StudentPicker";
+
+export const paymentFilterKeys = [
+  "period_id",
+  "status",
+  "type",
+  "student_id",
+  "date_from",
+  "date_to",
+] as const;
+
+/** The list's filters from the URL (`?period_id=3&status=1…`). */
+export function readPaymentFilters(searchParams: URLSearchParams): Filters {
+  const filters: Filters = {};
+  for (const key of ["period_id", "status", "type", "student_id"] as const) {
+    const value = Number(searchParams.get(key));
+    if (Number.isInteger(value) && value > 0) filters[key] = value;
+  }
+  for (const key of ["date_from", "date_to"] as const) {
+    const value = searchParams.get(key);
+    if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) filters[key] = value;
+  }
+  return filters;
+}
+
+type Props = { value: Filters; onChange: (next: Filters) => void };
+
+/** Period, status, method, student and a date range of the payments list. */
+export function PaymentFilters({ value, onChange }: Props) {
+  const { t } = useTranslation();
+  const periods = usePeriods();
+  const set = (patch: Partial<Filters>) => {
+    const next = { ...value, ...patch };
+    for (const key of paymentFilterKeys) if (next[key] === undefined || next[key] === "") delete next[key];
+    onChange(next);
+  };
+  const numberOrUndefined = (v: string | null) => (v ? Number(v) : undefined);
+  return (
+    <Group gap="sm" align="flex-end">
+      <PeriodSelector
+        periods={periods.data}
+        value={value.period_id ?? null}
+        onChange={(id) => set({ period_id: id ?? undefined })}
+        autoSelect={false}
+        clearable
+        placeholder={t("payments.filters.allPeriods")}
+        w={150}
+      />
+      <Select
+        label={t("payments.fields.status")}
+        placeholder={t("payments.filters.allStatuses")}
+        clearable
+        w={150}
+        data={paymentStatusCodes.map((s) => ({ value: String(s), label: t(`payments.status.${s}`) }))}
+        value={value.status ? String(value.status) : null}
+        onChange={(v) => set({ status: numberOrUndefined(v) })}
+      />
+      <Select
+        label={t("payments.fields.type")}
+        placeholder={t("payments.filters.allTypes")}
+        clearable
+        w={210}
+        data={paymentMethodCodes.map((m) => ({ value: String(m), label: t(`paymentReport.methods.${m}`) }))}
+        value={value.type ? String(value.type) : null}
+        onChange={(v) => set({ type: numberOrUndefined(v) })}
+      />
+      <StudentPicker
+        label={t("payments.fields.student")}
+        w={260}
+        onPick={(student) => set({ student_id: student?.id })}
+      />
+      <TextInput
+        type="date"
+        label={t("payments.filters.dateFrom")}
+        value={value.date_from ?? ""}
+        onChange={(e) => set({ date_from: e.currentTarget.value || undefined })}
+      />
+      <TextInput
+        type="date"
+        label={t("payments.filters.dateTo")}
+        value={value.date_to ?? ""}
+        onChange={(e) => set({ date_to: e.currentTarget.value || undefined })}
+      />
+    </Group>
+  );
+}

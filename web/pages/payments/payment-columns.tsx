@@ -1,0 +1,155 @@
+import { Badge, Text } from "@mantine/core";
+import type { TFunction } from "i18next";
+import type { Debtor, Payment } from "../../api/payments";
+import type { DataTableColumn } from "../../components";
+import { dayMonth, money } from "../../components/payment-report/format";
+
+const statusColor: Record<number, string> = { 1: "yellow", 2: "green", 3: "red" };
+
+export function StatusBadge({ status, t }: { status: number; t: TFunction }) {
+  return (
+    <Badge
+      color={statusColor[status] ?? "gray"}
+      variant="dot"
+      miw="max-content"
+      style={{ overflow: "visible" }}
+    >
+      {t(`payments.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** A `YYYY-MM-DD` date as DD/MM/YYYY. */
+export const shortDate = (date: string) => date.split("-").reverse().join("/");
+
+export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
+  return [
+    {
+      accessor: "date",
+      title: t("payments.fields.date"),
+      sortable: true,
+      noWrap: true,
+      render: (p) => shortDate(p.date),
+    },
+    {
+      accessor: "student_name",
+      title: t("payments.fields.student"),
+      sortable: true,
+      minWidth: 180,
+      render: (p) => (
+        <>
+          <Text size="sm">{`${p.student.last_name}, ${p.student.first_name}`}</Text>
+          <Text size="xs" c="dimmed">
+            {p.student.identity_document}
+          </Text>
+        </>
+      ),
+    },
+    { accessor: "period", title: t("payments.fields.period"), noWrap: true, render: (p) => p.period.name },
+    {
+      accessor: "type",
+      title: t("payments.fields.type"),
+      sortable: true,
+      noWrap: true,
+      render: (p) => t(`paymentReport.methods.${p.type}`),
+    },
+    {
+      accessor: "receipt_number",
+      title: t("payments.fields.receiptNumber"),
+      noWrap: true,
+      render: (p) => p.receipt_number ?? "—",
+    },
+    {
+      accessor: "amount_e2",
+      title: t("payments.fields.amount"),
+      sortable: true,
+      noWrap: true,
+      textAlign: "right",
+      render: (p) => money(p.amount_e2),
+    },
+    {
+      accessor: "from_report",
+      title: t("payments.fields.origin"),
+      noWrap: true,
+      render: (p) => (p.from_report ? t("payments.origin.report") : t("payments.origin.desk")),
+    },
+    {
+      accessor: "status",
+      title: t("payments.fields.status"),
+      sortable: true,
+      noWrap: true,
+      render: (p) => <StatusBadge status={p.status} t={t} />,
+    },
+  ];
+}
+
+export function debtorColumns(t: TFunction, language: string): DataTableColumn<Debtor>[] {
+  return [
+    {
+      accessor: "last_name",
+      title: t("payments.fields.student"),
+      sortable: true,
+      minWidth: 180,
+      render: (d) => (
+        <>
+          <Text size="sm">{`${d.last_name}, ${d.first_name}`}</Text>
+          <Text size="xs" c="dimmed">
+            {d.identity_document}
+          </Text>
+        </>
+      ),
+    },
+    {
+      accessor: "section",
+      title: t("payments.debtors.section"),
+      sortable: true,
+      noWrap: true,
+      render: (d) => d.section?.code ?? "—",
+    },
+    {
+      accessor: "specialization",
+      title: t("payments.debtors.specialization"),
+      sortable: true,
+      render: (d) => d.specialization?.title ?? "—",
+    },
+    {
+      accessor: "overdue_count",
+      title: t("payments.debtors.overdueCount"),
+      noWrap: true,
+      textAlign: "right",
+    },
+    {
+      accessor: "oldest_due_date",
+      title: t("payments.debtors.oldest"),
+      sortable: true,
+      noWrap: true,
+      render: (d) => dayMonth(d.oldest_due_date, language),
+    },
+    {
+      accessor: "late_extra_e2",
+      title: t("payments.debtors.lateExtra"),
+      noWrap: true,
+      textAlign: "right",
+      render: (d) => money(d.late_extra_e2),
+    },
+    {
+      accessor: "overdue_e2",
+      title: t("payments.debtors.overdue"),
+      sortable: true,
+      noWrap: true,
+      textAlign: "right",
+      render: (d) => (
+        <Text fw={600} size="sm">
+          {money(d.overdue_e2)}
+        </Text>
+      ),
+    },
+    {
+      accessor: "pending_e2",
+      title: t("payments.debtors.pending"),
+      noWrap: true,
+      textAlign: "right",
+      render: (d) => money(d.pending_e2),
+    },
+  ];
+}
