@@ -419,9 +419,9 @@ describe("applying a change while a payment is being approved", () => {
       if (process.env.TEST_DATABASE_URL) {
         // PostgreSQL: wait until the change is queued on the fee's lock (PGlite runs one transaction at a time).
         for (;;) {
-          const { rows } = await ctx.db.execute(
+          const { rows } = (await ctx.db.execute(
             sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
+          )) as unknown as { rows: unknown[] };
           if (rows.length > 0) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
