@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   absenceCount,
+  accumulatedPoints,
   average,
   basicAverage,
   basicAverageDescription,
@@ -31,6 +32,36 @@ const course = (note: number | null, extra: Partial<CourseRecord> = {}): CourseR
     ...extra,
   };
 };
+
+describe("accumulatedPoints", () => {
+  it("is Σ note × weight / 100 over what was evaluated, out of 20 × the evaluated percent", () => {
+    // 9 × 15 % + 17 × 20 % + (missing: 0) × 15 % = 4,75 of 10 possible points.
+    expect(
+      accumulatedPoints([
+        { weight: 15, note: 9 },
+        { weight: 20, note: 17 },
+        { weight: 15, note: null },
+      ]),
+    ).toEqual({ points: 4.75, possible: 10 });
+  });
+
+  it("adds the final delivery, rounds hundredths half up, and at 100 % rounds to courseNote's note", () => {
+    const evaluations = [
+      { weight: 33, note: 15.5 },
+      { weight: 37, note: 12 },
+    ];
+    const delivery = { percent: 30, note: 14.35 };
+    // 15,5 × 0,33 + 12 × 0,37 + 14,35 × 0,30 = 5,115 + 4,44 + 4,305 = 13,86
+    expect(accumulatedPoints(evaluations, delivery)).toEqual({ points: 13.86, possible: 20 });
+    expect(courseNote(evaluations, delivery).note).toBe(14);
+    // x.005 hundredths round up: 10,01 × 0,5 = 5,005 → 5,01
+    expect(accumulatedPoints([{ weight: 50, note: 10.01 }]).points).toBe(5.01);
+  });
+
+  it("is 0 of 0 with nothing evaluated (all weights zero)", () => {
+    expect(accumulatedPoints([{ weight: 0, note: 20 }])).toEqual({ points: 0, possible: 0 });
+  });
+});
 
 describe("courseNote", () => {
   it("is the weighted mean of the evaluations, rounded half up to a whole note", () => {

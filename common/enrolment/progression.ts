@@ -80,6 +80,30 @@ export function courseNote(
   return { note: divideHalfUp(weighted, percent * 100), evaluatedPercent: percent };
 }
 
+/**
+ * DOMAIN.md's sum itself, Σ note × weight / 100 (+ the final delivery's note × its percent / 100), over what
+ * was evaluated so far, in hundredths rounded half up: the points a student has earned out of the
+ * `possible` ones (20 × evaluated percent / 100). At 100 % evaluated, `points` rounded half up to a whole
+ * number is `courseNote`'s note. Shown beside the note while a course is in progress.
+ */
+export function accumulatedPoints(
+  evaluations: Evaluation[],
+  finalDelivery?: CourseRecord["finalDelivery"],
+): { points: number; possible: number } {
+  let weighted = 0; // hundredths × percent
+  let percent = 0;
+  for (const e of evaluations) {
+    if (e.weight <= 0) continue;
+    weighted += toHundredths(e.note ?? 0) * e.weight;
+    percent += e.weight;
+  }
+  if (finalDelivery && finalDelivery.percent > 0) {
+    weighted += toHundredths(finalDelivery.note ?? 0) * finalDelivery.percent;
+    percent += finalDelivery.percent;
+  }
+  return { points: divideHalfUp(weighted, 100) / 100, possible: (20 * percent) / 100 };
+}
+
 /** A period's cut: the dates (YYYY-MM-DD, both included) whose evaluations it averages. */
 export type Cut = { start: string | null; end: string | null };
 

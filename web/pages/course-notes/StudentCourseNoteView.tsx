@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatNote } from "../../../common/enrolment/progression";
+import { accumulatedPoints, formatNote } from "../../../common/enrolment/progression";
 import { useStudentCourseNote } from "../../api/course-sections";
 import { useStudentHistory } from "../../api/lessons";
 import { formatDay } from "../lessons/format";
@@ -59,10 +59,22 @@ export function StudentCourseNoteView({
   const { student: st, lessons, course_section: cs } = data;
   const standing = standingOf(st);
   const noteOf = new Map(st.notes.map((n) => [n.lesson_id, n.note]));
+  const inProgress = st.evaluated_percent < 100;
+  // While the course is in progress: DOMAIN.md's Σ note × weight / 100 so far, out of the possible points.
+  const accumulated = accumulatedPoints(
+    lessons.map((l) => ({ weight: l.weight, note: noteOf.get(l.id) ?? null })),
+    cs.final_delivery_percent === null
+      ? undefined
+      : { percent: cs.final_delivery_percent, note: st.final_delivery_note ?? null },
+  );
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Summary label={t("courseNotes.note.final")} value={show(st.note)} strong />
+        <Summary
+          label={t(inProgress ? "courseNotes.note.soFar" : "courseNotes.note.final")}
+          value={show(st.note)}
+          strong
+        />
         <Summary label={t("courseNotes.note.firstCut")} value={show(st.first_cut.note)} />
         <Summary label={t("courseNotes.note.secondCut")} value={show(st.second_cut.note)} />
         <Paper withBorder p="sm">
@@ -77,6 +89,17 @@ export function StudentCourseNoteView({
           </Text>
         </Paper>
       </SimpleGrid>
+      {inProgress && accumulated.possible > 0 ? (
+        <Text size="sm">
+          <Text span fw={600}>
+            {t("courseNotes.note.accumulated")}:{" "}
+          </Text>
+          {t("courseNotes.note.accumulatedText", {
+            points: formatNote(accumulated.points),
+            possible: formatNote(accumulated.possible),
+          })}
+        </Text>
+      ) : null}
       <Text size="sm" c={st.failed_by_absences ? "red.8" : undefined}>
         <Text span fw={600}>
           {t("courseNotes.note.absences")}:{" "}
