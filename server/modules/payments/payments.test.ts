@@ -452,6 +452,23 @@ describe("reviewing a payment", () => {
     expect(del.json().message).toBe("payment_is_approved");
   });
 
+  it("judges lateness on the day the money was paid: paid within the grace days, approved after them, no late extra", async () => {
+    // Due 5 days ago with 3 grace days: late today, on time 4 days ago (due + 1).
+    const st = await newStudent({ installments: [{ offset: -5 }, { offset: 30 }] });
+    const p = await report(st, 1_000_000, { date: addDays(today, -4) });
+    const res = await api("PATCH", `/payments/${p.id}`, as.admin, { status: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    const [first, second] = await installmentsOf(st.feeId);
+    expect(first).toMatchObject({ paidAmountE2: 1_000_000, lateExtraE2: 0 });
+    expect(second).toMatchObject({ paidAmountE2: 0 });
+    // The same transfer made today (after the grace days) pays the extra first.
+    const late = await newStudent({ installments: [{ offset: -5 }, { offset: 30 }] });
+    const q = await report(late, 1_000_000);
+    expect((await api("PATCH", `/payments/${q.id}`, as.admin, { status: 2 })).statusCode).toBe(200);
+    const [lateFirst] = await installmentsOf(late.feeId);
+    expect(lateFirst).toMatchObject({ paidAmountE2: 1_000_000, lateExtraE2: 500 });
+  });
+
   it("a desk payment (admin, from_report false) is approved at once; an over-payment is kept as credit and completes the fee", async () => {
     const st = await newStudent({
       installments: [

@@ -434,9 +434,12 @@ async function approveLocked(
     today: string;
   },
 ): Promise<void> {
-  const { payment, fee, installments, today } = opts;
+  const { payment, fee, installments } = opts;
+  // The installments are judged as of the day the money was paid (never after today): a transfer made
+  // within the grace days and approved later pays no late extra.
+  const asOf = payment.date < opts.today ? payment.date : opts.today;
   const states = installments.map(stateOf);
-  const { allocations, creditE2 } = allocate(states, payment.amountE2, termsOf(fee), today);
+  const { allocations, creditE2 } = allocate(states, payment.amountE2, termsOf(fee), asOf);
   const now = new Date();
   const paidAfter = new Map(states.map((s) => [s.id, s]));
   for (const a of allocations) {
@@ -464,7 +467,7 @@ async function approveLocked(
       })),
     );
   }
-  const completed = feeSummary([...paidAfter.values()], termsOf(fee), today).completed;
+  const completed = feeSummary([...paidAfter.values()], termsOf(fee), asOf).completed;
   await tx
     .update(studentPeriodFees)
     .set({
