@@ -123,8 +123,18 @@ test.describe("períodos", () => {
       const inscriptions = page.getByRole("switch", { name: "Inscripciones abiertas", exact: true });
       await expect(inscriptions).toBeEnabled();
       await expect(inscriptions).not.toBeChecked();
-      await inscriptions.click({ force: true });
-      await expect(toast(page, "Se abrieron las inscripciones")).toBeVisible();
+      // The activation's toast (top right) goes first: a forced click skips the check for what lies on top.
+      await expect(toast(page, `El período ${name} es ahora el período activo`)).toBeHidden();
+      const opened = page.waitForResponse(
+        (r) =>
+          r.url().endsWith(`/api/periods/${periodId}/open-inscriptions`) && r.request().method() === "PATCH",
+      );
+      // A click landing while the page re-renders after the activation is lost: click again until it moves.
+      await expect(async () => {
+        if (!(await inscriptions.isChecked())) await inscriptions.click({ force: true });
+        await expect(inscriptions).toBeChecked({ timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
+      expect((await opened).status()).toBe(200);
       await expect(inscriptions).toBeChecked();
       await page.screenshot({ path: artifact("periods-detail"), fullPage: true });
       await expectAccessible(page, "detalle de período activo");
