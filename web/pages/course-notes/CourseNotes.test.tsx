@@ -294,7 +294,7 @@ describe("a student in a section and course, for staff", () => {
     const table = await screen.findByRole("table", { name: "Inasistencias" });
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(["19/01/2026QuizAusente", "02/02/2026—Retraso"]);
-    expect(screen.getByText(/1 inasistencias y 1 retrasos: 1 de 4 permitidas/)).toBeInTheDocument();
+    expect(screen.getByText(/1 inasistencia y 1 retraso: 1 de 4 permitidas/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Exportar CSV/ })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("link", { name: "Clases" }));

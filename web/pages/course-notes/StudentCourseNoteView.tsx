@@ -105,8 +105,8 @@ export function StudentCourseNoteView({
           {t("courseNotes.note.absences")}:{" "}
         </Text>
         {t("courseNotes.note.absencesText", {
-          absences: st.absences,
-          delays: st.delays,
+          absences: t("courseNotes.note.absenceCount", { count: st.absences }),
+          delays: t("courseNotes.note.delayCount", { count: st.delays }),
           total: st.absences_with_delays,
           max: cs.course.max_absences_to_fail,
         })}

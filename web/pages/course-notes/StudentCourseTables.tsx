@@ -26,8 +26,8 @@ export function StudentCourseAbsences(props: Props) {
           <Group gap="xs">
             <Text size="sm" c={totals.failed_by_absences ? "red.8" : undefined}>
               {t("courseNotes.note.absencesText", {
-                absences: totals.absences,
-                delays: totals.delays,
+                absences: t("courseNotes.note.absenceCount", { count: totals.absences }),
+                delays: t("courseNotes.note.delayCount", { count: totals.delays }),
                 total: totals.absences_with_delays,
                 max: totals.max_absences_to_fail,
               })}
