@@ -2,20 +2,37 @@
 import "./styles/guest.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
 import { i18nReady } from "./i18n";
 
 // Zod's `z.config({ jitless: true })`, set before Zod loads (it is only in lazy chunks): without it Zod
 // probes `new Function("")`, which the Content-Security-Policy refuses and reports as a violation.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-const root = document.getElementById("root");
-if (!root) throw new Error("#root is missing from index.html");
+const element = document.getElementById("root");
+if (!element) throw new Error("#root is missing from index.html");
+const root = createRoot(element);
+
+let appOpened = false;
+/** Loads the whole app (router, data, shell) and shows `target` (the current address when omitted). */
+async function openApp(target?: string) {
+  if (appOpened) return;
+  appOpened = true;
+  if (target) window.history.replaceState(null, "", target);
+  const { App } = await import("./App");
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
 
 // Spanish is built in; English (when chosen) arrives in a few milliseconds, before the first paint.
 await i18nReady;
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The login screen, the first one most people see, comes without the app (web/login-entry.tsx).
+const path = window.location.pathname;
+if (path === "/" || path === "/login") {
+  const { mountLogin } = await import("./login-entry");
+  mountLogin(root, (target) => void openApp(target));
+} else {
+  await openApp();
+}

@@ -30,6 +30,11 @@ export type AuthRateLimits = {
   resetPerAddressAndEmail: LimitRule;
   /** Wrong e-mailed tokens (account confirmation, password recovery) sent from one address. */
   tokenPerAddress: LimitRule;
+  /**
+   * Wrong current passwords given to change one's own password or e-mail: counted per account, since only
+   * the holder of a session of that account can try (a stolen session cannot guess the password).
+   */
+  currentPasswordPerAccount: LimitRule;
 };
 
 const minutes = (n: number) => n * 60;
@@ -40,6 +45,7 @@ export const defaultAuthRateLimits: AuthRateLimits = {
   resetPerAddress: { points: 30, durationSec: minutes(60), blockSec: minutes(60) },
   resetPerAddressAndEmail: { points: 5, durationSec: minutes(60), blockSec: minutes(60) },
   tokenPerAddress: { points: 30, durationSec: minutes(15), blockSec: minutes(15) },
+  currentPasswordPerAccount: { points: 10, durationSec: minutes(60), blockSec: minutes(15) },
 };
 
 /** A refused attempt: how long until the caller may try again. */
@@ -109,6 +115,7 @@ export function createAuthThrottles(opts: { db: Db; limits?: Partial<AuthRateLim
     resetPerAddress: throttle("resetPerAddress"),
     resetPerAddressAndEmail: throttle("resetPerAddressAndEmail"),
     tokenPerAddress: throttle("tokenPerAddress"),
+    currentPasswordPerAccount: throttle("currentPasswordPerAccount"),
   };
 }
 

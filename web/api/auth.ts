@@ -1,15 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import type { LoginResponse, SessionUser } from "../session/types";
+import type { SessionUser } from "../session/types";
 import { api, type RequestOptions } from "./client";
 import type { ItemResponse } from "./types";
 
-export type LoginPayload = { email: string; password: string; remember_me: boolean };
 export type NewPasswordPayload = { token: string; password: string; password_confirmation: string };
 
 const guest = { auth: false } as const;
 
 export const authApi = {
-  login: (payload: LoginPayload) => api.post<LoginResponse>("/login", payload, guest),
   logout: () => api.post<void>("/logout", undefined, { quiet: true, cancellable: false }),
   me: (signal?: AbortSignal, options: Pick<RequestOptions, "quiet"> = {}) =>
     api.get<ItemResponse<SessionUser>>("/users/me", { signal, ...options }),
@@ -19,7 +17,6 @@ export const authApi = {
   recoverPassword: (payload: NewPasswordPayload) => api.post<void>("/recover-password", payload, guest),
 };
 
-export const useLoginMutation = () => useMutation({ mutationFn: authApi.login });
 export const useConfirmAccountMutation = () => useMutation({ mutationFn: authApi.confirmAccount });
 export const usePasswordResetMutation = () => useMutation({ mutationFn: authApi.requestPasswordReset });
 export const useRecoverPasswordMutation = () => useMutation({ mutationFn: authApi.recoverPassword });

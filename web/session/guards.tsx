@@ -2,15 +2,10 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { hasRole } from "../../common/roles";
 import { PageLoader } from "../pages/system/PageLoader";
+import { returnPath } from "./return-path";
 import { useSession, useSessionResolving } from "./useSession";
 
-/** Where a visitor wanted to go before the login screen (`state.from` of the redirect), if safe. */
-export function returnPath(state: unknown): string | null {
-  const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return null;
-  if (from === "/" || from.startsWith("/login")) return null;
-  return from;
-}
+export { returnPath };
 
 /** Guest routes: a logged-in user is sent to where they were going (a deep link), else /home. */
 export function GuestOnly() {

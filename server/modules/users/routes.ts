@@ -13,6 +13,7 @@ import {
 } from "../../../common/schemas/users.js";
 import { validationMessage } from "../../../common/validation/messages.js";
 import { auditContextOf } from "../../audit/http.js";
+import { createAuthThrottles } from "../../auth/rate-limiter.js";
 import { principalOf, sendFreshToken } from "../../http/auth.js";
 import { validationError } from "../../http/validation.js";
 import { updateAdministrator } from "./admins.js";
@@ -75,6 +76,10 @@ async function readUpload(
 /** The users resource as far as accounts and profiles need it (spec.md §7 Users). */
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const currentPasswords = createAuthThrottles({
+    db: app.db,
+    limits: app.config.authRateLimit,
+  }).currentPasswordPerAccount;
 
   r.get(
     "/users/me",
@@ -149,6 +154,7 @@ export async function usersRoutes(app: FastifyInstance) {
         email: request.body.email,
         password: request.body.password,
         ip: request.ip,
+        throttle: currentPasswords,
       }),
     }),
   );
@@ -175,6 +181,7 @@ export async function usersRoutes(app: FastifyInstance) {
         currentPassword: request.body.current_password,
         password: request.body.password,
         ip: request.ip,
+        throttle: currentPasswords,
       });
       // The change ended every older session of the account; the person keeps this one going.
       if (actor.id === request.params.id) await sendFreshToken(app, reply, actor);

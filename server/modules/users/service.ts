@@ -5,6 +5,7 @@ import { profilePictureMaxBytes } from "../../../common/schemas/users.js";
 import { type AuditContext, recordAudit, recordUserChanges } from "../../audit/record.js";
 import { authErrors } from "../../auth/errors.js";
 import { hashPassword, verifyPassword } from "../../auth/password.js";
+import { RateLimited, type Throttle } from "../../auth/rate-limiter.js";
 import type { SessionCache } from "../../auth/session-cache.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
@@ -62,10 +63,20 @@ async function assertCurrentPassword(opts: {
   user: { id: number; passwordHash: string | null };
   field: string;
   password: string | undefined;
+  /** Counts wrong passwords per account (429 `too_many_requests` past the limit); right ones cost nothing. */
+  throttle?: Throttle;
 }) {
   if (opts.actor.id !== opts.user.id) return;
   if (!opts.password) throw fieldError(opts.field, "required");
+  const subject = `user:${opts.user.id}`;
+  try {
+    await opts.throttle?.take(subject);
+  } catch (err) {
+    if (err instanceof RateLimited) throw authErrors.tooManyRequests(err.retryAfterMs);
+    throw err;
+  }
   if (!(await verifyPassword(opts.password, opts.user.passwordHash))) throw authErrors.invalidPassword();
+  await opts.throttle?.give(subject);
 }
 
 /**
@@ -79,12 +90,19 @@ export async function updateEmail(opts: {
   email: string;
   password?: string;
   ip?: string | null;
+  throttle?: Throttle;
 }): Promise<UserResource> {
   const user = await findUser(opts.db, opts.userId);
   assertCanManageAccount(opts.actor, user);
   const email = opts.email.trim();
   if (email.toLowerCase() === user.email.toLowerCase()) throw authErrors.newEmailEqualsCurrent();
-  await assertCurrentPassword({ actor: opts.actor, user, field: "password", password: opts.password });
+  await assertCurrentPassword({
+    actor: opts.actor,
+    user,
+    field: "password",
+    password: opts.password,
+    throttle: opts.throttle,
+  });
   const [taken] = await opts.db
     .select({ id: users.id })
     .from(users)
@@ -120,6 +138,7 @@ export async function updatePassword(opts: {
   currentPassword?: string;
   password: string;
   ip?: string | null;
+  throttle?: Throttle;
 }): Promise<UserResource> {
   const user = await findUser(opts.db, opts.userId);
   assertCanManageAccount(opts.actor, user);
@@ -128,6 +147,7 @@ export async function updatePassword(opts: {
     user,
     field: "current_password",
     password: opts.currentPassword,
+    throttle: opts.throttle,
   });
   const passwordHash = await hashPassword(opts.password);
   const updated = await opts.db.transaction(async (tx) => {

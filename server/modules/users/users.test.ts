@@ -232,6 +232,39 @@ describe("users: e-mail, password, profile and picture", () => {
       expect((await inject("GET", "/api/users/me", admin.headers)).statusCode).toBe(200);
     });
 
+    it("limits wrong current passwords per account (a stolen session cannot guess it); right ones cost nothing", async () => {
+      const me = await createUserWithToken(ctx, Role.student, { email: "adivina@colegio.test", password });
+      const url = `/api/users/${me.user.id}/password`;
+      const attempt = (current: string) =>
+        inject("PATCH", url, me.headers, {
+          current_password: current,
+          password: "nueva-clave-9",
+          password_confirmation: "nueva-clave-9",
+        });
+      // The right password (followed by a failed change for another reason) is not counted.
+      for (let i = 0; i < 3; i++) {
+        const mismatch = await inject("PATCH", `/api/users/${me.user.id}/email`, me.headers, {
+          email: "adivina@colegio.test",
+          password,
+        });
+        expect(mismatch.json().message).toBe("new_email_equals_current");
+      }
+      for (let i = 0; i < 10; i++)
+        expect((await attempt(`mala-${i}`)).json().message).toBe("invalid_password");
+      const limited = await attempt("mala-10");
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ message: "too_many_requests" });
+      expect(limited.json().description).toMatch(/^Demasiados intentos/);
+      // Blocked for the e-mail change too, even with the right password, until the block ends.
+      const email = await inject("PATCH", `/api/users/${me.user.id}/email`, me.headers, {
+        email: "otra@colegio.test",
+        password,
+      });
+      expect(email.statusCode).toBe(429);
+      // The owner still logs in (the limit is on changing, not on the account).
+      expect((await login("adivina@colegio.test", password)).statusCode).toBe(200);
+    });
+
     it("lets an admin set another person's password without the current one", async () => {
       const admin = await createUserWithToken(ctx, Role.admin);
       const other = await createUserWithToken(ctx, Role.student, { email: "reset@colegio.test", password });

@@ -81,11 +81,54 @@ describe("login", () => {
     const email = screen.getByLabelText(/Correo electrónico/);
     await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
     expect(email).toHaveAccessibleDescription(/Por favor verifique sus datos/);
-    expect(shownNotifications()).toContainEqual(
-      expect.objectContaining({ message: "Por favor verifique sus datos." }),
-    );
+    // The form says it too, where the eye is (no toast: the login page loads no toast code).
+    expect(screen.getByRole("alert")).toHaveTextContent("Por favor verifique sus datos.");
+    expect(shownNotifications()).toEqual([]);
     expect(router.state.location.pathname).toBe("/");
     expect(sessionStore.get()).toBeNull();
+  });
+
+  it("shows the server's Spanish reason for any other refusal, and a lost server", async () => {
+    let answer = jsonResponse(400, {
+      message: "user_is_disabled",
+      description: "El usuario se encuentra deshabilitado.",
+    });
+    mockFetch((url) => (url === "/api/login" ? answer : undefined));
+    renderApp("/");
+    await fillLogin("a@b.co", "clave");
+    expect(await screen.findByRole("alert")).toHaveTextContent("El usuario se encuentra deshabilitado.");
+    expect(screen.getByLabelText(/Correo electrónico/)).not.toHaveAttribute("aria-invalid", "true");
+
+    answer = jsonResponse(429, { message: "too_many_requests", description: "Demasiados intentos." });
+    await userEvent.click(screen.getByRole("button", { name: "Iniciar sesión" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Demasiados intentos."));
+
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Iniciar sesión" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("No fue posible contactar con el servidor"),
+    );
+  });
+
+  it("puts a 422's field messages under their fields", async () => {
+    mockFetch((url) =>
+      url === "/api/login"
+        ? jsonResponse(422, {
+            message: "validation_failed",
+            errors: { password: ["El campo contraseña no debe ser mayor que 255 caracteres."] },
+          })
+        : undefined,
+    );
+    renderApp("/");
+    await fillLogin("a@b.co", "clave");
+    await screen.findByRole("alert");
+    expect(screen.getByRole("alert")).toHaveTextContent("Por favor verifique la información ingresada");
+    expect(screen.getByLabelText(/^Contraseña/)).toHaveAccessibleDescription(
+      "El campo contraseña no debe ser mayor que 255 caracteres.",
+    );
   });
 
   it("validates before sending", async () => {
