@@ -12,13 +12,20 @@ const element = document.getElementById("root");
 if (!element) throw new Error("#root is missing from index.html");
 const root = createRoot(element);
 
+// The login screen, the first one most people see, comes without the app (web/login-entry.tsx); any
+// other address loads the app at once, while the texts get ready.
+const path = window.location.pathname;
+const loginFirst = path === "/" || path === "/login";
+let app = loginFirst ? null : import("./App");
+
 let appOpened = false;
 /** Loads the whole app (router, data, shell) and shows `target` (the current address when omitted). */
 async function openApp(target?: string) {
   if (appOpened) return;
   appOpened = true;
   if (target) window.history.replaceState(null, "", target);
-  const { App } = await import("./App");
+  app ??= import("./App");
+  const { App } = await app;
   root.render(
     <StrictMode>
       <App />
@@ -28,9 +35,7 @@ async function openApp(target?: string) {
 
 // Spanish is built in; English (when chosen) arrives in a few milliseconds, before the first paint.
 await i18nReady;
-// The login screen, the first one most people see, comes without the app (web/login-entry.tsx).
-const path = window.location.pathname;
-if (path === "/" || path === "/login") {
+if (loginFirst) {
   const { mountLogin } = await import("./login-entry");
   mountLogin(root, (target) => void openApp(target));
 } else {
