@@ -1,4 +1,4 @@
-import { and, eq, ne, notInArray } from "drizzle-orm";
+import { and, eq, like, ne, notInArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
@@ -8,6 +8,7 @@ import * as s from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { ensureDemoLibraryFiles } from "./demo-files.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -496,5 +497,25 @@ describe("replacing and deleting", () => {
     expect(await storedKeys()).not.toContain(after!.file);
     expect((await api("GET", `/documents/${doc.id}`, as.admin)).statusCode).toBe(404);
     expect((await api("DELETE", `/documents/${doc.id}`, as.admin)).statusCode).toBe(404);
+  });
+});
+
+describe("the demo library", () => {
+  it("has 20 documents whose PDFs and covers are made once when the server starts", async () => {
+    const demo = await ctx.db.select().from(s.documents).where(like(s.documents.file, "documents/demo/%"));
+    expect(demo).toHaveLength(20);
+    expect(demo.filter((d) => d.coverPicture).length).toBeGreaterThanOrEqual(15);
+    expect(demo.filter((d) => d.specializationId === null).length).toBeGreaterThanOrEqual(5);
+    expect(demo.filter((d) => d.courseId !== null).length).toBeGreaterThanOrEqual(5);
+    // The app of this test started before the demo was seeded: the files are made now, then never again.
+    const made = await ensureDemoLibraryFiles(ctx.db, ctx.app.storage);
+    expect(made).toBe(20 + demo.filter((d) => d.coverPicture).length);
+    expect(await ensureDemoLibraryFiles(ctx.db, ctx.app.storage)).toBe(0);
+    const first = demo.find((d) => d.coverPicture)!;
+    const file = await api("GET", `/documents/${first.id}/file`, as.admin);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const cover = await api("GET", `/documents/${first.id}/cover`, as.admin);
+    expect((await sharp(cover.rawPayload).metadata()).format).toBe("webp");
   });
 });

@@ -15,6 +15,7 @@ import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import { parseOr422, validationError } from "../../http/validation.js";
+import { ensureDemoLibraryFiles } from "./demo-files.js";
 import { documentCsvColumns, downloadDisposition, presentDocument } from "./presenter.js";
 import {
   createDocument,
@@ -83,6 +84,13 @@ async function sendStored(
 export async function documentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+
+  // The demo library's files are made when the server starts (the seed runs before the storage exists).
+  app.addHook("onReady", async () => {
+    await ensureDemoLibraryFiles(db, app.storage).catch((err: unknown) =>
+      app.log.error({ err }, "demo library files could not be made"),
+    );
+  });
 
   r.get(
     "/documents",
