@@ -149,10 +149,12 @@ export async function readDocumentForm(
   const errors: Record<string, string[]> = {};
   const uploads: DocumentUploads = { file: null, cover: null };
   try {
+    // A file past the limit is cut and reported by `storeFilePart` (read on to the end of the form), not
+    // thrown mid-form (the option is read by @fastify/multipart but missing from its types).
     const parts = request.parts({
       limits: { fileSize: DOCUMENT_FILE_MAX_BYTES, files: 2, fields: 20, parts: 22 },
       throwFileSizeLimit: false,
-    });
+    } as Parameters<typeof request.parts>[0]);
     for await (const part of parts) {
       if (part.type === "file") {
         const result =
