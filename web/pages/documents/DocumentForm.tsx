@@ -154,6 +154,7 @@ export function DocumentForm({ document: doc, pending, onSubmit }: Props) {
   };
 
   const chooseCover = (file: File | null) => {
+    setCoverRefusal(null);
     if (file && (!coverTypes.includes(file.type) || file.size > DOCUMENT_COVER_MAX_BYTES)) {
       form.setFieldValue("cover_picture", null);
       form.setFieldError(
@@ -182,19 +183,25 @@ export function DocumentForm({ document: doc, pending, onSubmit }: Props) {
           : {}),
       } as CreateDocumentPayload);
     } catch {
-      // the HTTP client showed the notice and stored the field errors; a refused cover is not kept
-      if (form.errors.cover_picture) form.setFieldValue("cover_picture", null);
+      // the HTTP client showed the notice and stored the field errors
       unsaved.allowLeaving(false);
     }
   });
 
   // A cover the server refused leaves no preview behind.
+  // A cover the server refused leaves no preview behind, only the reason (kept apart: clearing the
+  // chosen file clears the form's own error for it).
+  const [coverRefusal, setCoverRefusal] = useState<string | null>(null);
+  const { errors, values, setFieldValue } = form;
   useEffect(() => {
-    if (form.errors.cover_picture && form.values.cover_picture) form.setFieldValue("cover_picture", null);
-  }, [form.errors.cover_picture, form.values.cover_picture, form.setFieldValue]);
+    const refusal = errors.cover_picture;
+    if (!refusal || !values.cover_picture) return;
+    setCoverRefusal(String(refusal));
+    setFieldValue("cover_picture", null);
+  }, [errors.cover_picture, values.cover_picture, setFieldValue]);
 
   const coverValue = form.values.cover_picture ?? (form.values.remove_cover_picture ? null : savedCover);
-  const coverError = form.errors.cover_picture;
+  const coverError = form.errors.cover_picture ?? coverRefusal;
 
   return (
     <Paper withBorder p="lg" maw={720}>
