@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const user = () => userEvent.setup({ applyAccept: false });
+const user = () => userEvent.setup({ applyAccept: false, delay: null });
 const list = <T,>(data: T[]) => ({
   data,
   meta: { total: data.length, per_page: 10, current_page: 1, last_page: 1 },
@@ -156,7 +156,7 @@ describe("document form", () => {
     expect(shownNotifications()).toContainEqual(
       expect.objectContaining({ message: "Se ha creado el documento con éxito" }),
     );
-  });
+  }, 60_000);
 
   it("asks for the file before sending", async () => {
     loginAs(Role.admin);
