@@ -231,6 +231,7 @@ export function DocumentForm({ document: doc, pending, onSubmit }: Props) {
             accept={documentFileAccept}
             leftSection={<IconFileUpload size={16} aria-hidden />}
             clearable
+            clearButtonProps={{ "aria-label": t("library.form.clearFile") }}
             value={form.values.file}
             onChange={chooseFile}
             error={form.errors.file}
@@ -260,6 +261,7 @@ export function DocumentForm({ document: doc, pending, onSubmit }: Props) {
             placeholder={t("library.form.noSpecialization")}
             data={(specializations.data ?? []).map((s) => ({ value: String(s.id), label: s.title }))}
             clearable
+            clearButtonProps={{ "aria-label": t("library.form.clearSpecialization") }}
             searchable
             value={form.values.specialization_id || null}
             onChange={(value) => {
@@ -274,6 +276,7 @@ export function DocumentForm({ document: doc, pending, onSubmit }: Props) {
             placeholder={t("library.form.allSemesters")}
             data={semesterOptions}
             clearable
+            clearButtonProps={{ "aria-label": t("library.form.clearSemester") }}
             disabled={specializationId === null}
             value={form.values.semester_id || null}
             onChange={(value) => {
@@ -287,6 +290,7 @@ export function DocumentForm({ document: doc, pending, onSubmit }: Props) {
             placeholder={t("library.form.allCourses")}
             data={courseOptions}
             clearable
+            clearButtonProps={{ "aria-label": t("library.form.clearCourse") }}
             searchable
             disabled={!chosenSemester}
             value={form.values.course_id || null}
