@@ -70,6 +70,7 @@ test("an admin uploads a document with a cover; a student of its specialization 
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByRole("img", { name: /^Portada de / }).first()).toBeVisible();
   await expectAccessible(page, "/documents (admin)");
+  await page.screenshot({ path: artifact("documents-admin"), fullPage: true });
 
   await page.getByRole("link", { name: "Crear documento" }).click();
   await expect(page).toHaveURL(/\/documents\/create$/);

@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Button, Card, Center, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { AspectRatio, Button, Card, Center, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useInViewport } from "@mantine/hooks";
 import { IconDownload, IconFileText } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -75,10 +75,10 @@ export function DocumentCoverGrid({ documents, onDownload, downloading }: Props)
             <Text size="sm" fw={600} lineClamp={2} title={doc.title}>
               {doc.title}
             </Text>
-            <Badge variant="light" color={doc.specialization ? "blue" : "gray"} maw="100%">
+            <Text size="xs" c="dimmed" lineClamp={2}>
               {doc.specialization?.title ?? t("library.list.general")}
               {doc.semester ? ` · ${t("library.list.semester", { number: doc.semester.number })}` : ""}
-            </Badge>
+            </Text>
             <Button
               size="compact-sm"
               variant="light"
