@@ -452,6 +452,22 @@ describe("bad files", () => {
     await refusedWithoutTrace([pdfPart(over)], "file", /no debe ser mayor que 51200 kilobytes/);
   }, 60_000);
 
+  it("a form cut short inside the file is a 400 in the error shape, leaving nothing", async () => {
+    const before = await storedKeys();
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/documents",
+      headers: { ...as.admin, "content-type": "multipart/form-data; boundary=XX" },
+      payload:
+        '--XX\r\nContent-Disposition: form-data; name="title"\r\n\r\nCortado\r\n' +
+        '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n' +
+        `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n${"x".repeat(300_000)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("invalid_multipart_body");
+    expect(await storedKeys()).toEqual(before);
+  });
+
   it("refuses a cover over 5 MB", async () => {
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
     await refusedWithoutTrace(

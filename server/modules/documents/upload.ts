@@ -11,7 +11,7 @@ import {
 import { validationMessage } from "../../../common/validation/messages.js";
 import { AppError } from "../../http/errors.js";
 import { validationError } from "../../http/validation.js";
-import type { FileStorage } from "../../storage/types.js";
+import { type FileStorage, StorageWriteError } from "../../storage/types.js";
 import { reencodePicture } from "../users/pictures.js";
 import { detectFileKind, SAMPLE_BYTES } from "./file-kind.js";
 
@@ -95,6 +95,8 @@ async function storeFilePart(
     await storage.delete(key).catch(() => undefined);
     if (part.file.truncated || (error as { code?: string }).code === "file_too_large")
       return { error: fileTooLarge() };
+    // The upload itself broke (a form cut short): its own error, which the error handler answers as a 400.
+    if (error instanceof StorageWriteError && error.cause instanceof Error) throw error.cause;
     throw error;
   }
   if (part.file.truncated) {
@@ -184,6 +186,9 @@ export async function readDocumentForm(
   } catch (error) {
     await discardUploads(app.storage, uploads);
     if (error instanceof app.multipartErrors.FilesLimitError) throw tooLargeRequest();
+    // A form cut short inside a file (busboy's own words): the same 400 as any malformed form.
+    if (error instanceof Error && /terminated early|^Unexpected end of/.test(error.message))
+      throw new AppError(400, "invalid_multipart_body");
     throw error;
   }
   request.body = body;
