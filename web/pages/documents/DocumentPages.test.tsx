@@ -213,6 +213,53 @@ describe("document form", () => {
   });
 });
 
+describe("editing a document", () => {
+  it("shows the saved cover, and sends the change as POST with _method=PATCH, removing the cover", async () => {
+    loginAs(Role.admin);
+    const saved = doc(3, {
+      title: "Apuntes",
+      specialization_id: 1,
+      specialization: { id: 1, title: "Informática" },
+      semester_id: 12,
+      semester: { id: 12, number: 2, code: "S2-1" },
+      course_id: 102,
+      course: { id: 102, code: "PRO-202", title: "Programación II" },
+    });
+    const fetch = formApi((url, init) => {
+      if (url === "/api/documents/3") return jsonResponse(200, { data: saved });
+      if (url === "/api/documents/3/cover")
+        return new Response(new Blob(["webp"], { type: "image/webp" }), { status: 200 });
+      if (url === "/api/documents/3" && init.method === "POST") return jsonResponse(200, { data: saved });
+      return undefined;
+    });
+    const { router } = renderApp("/documents/3/edit");
+    const title = await screen.findByRole("textbox", { name: /Título/ });
+    expect(title).toHaveValue("Apuntes");
+    expect(await screen.findByRole("img", { name: "Foto seleccionada" })).toHaveAttribute(
+      "src",
+      "blob:cover",
+    );
+    await waitFor(() => expect(select("Materia")).toHaveValue("PRO-202 Programación II"));
+    expect(select("Semestre")).toHaveValue("Semestre 2 (S2-1)");
+    expect(screen.getByText(/Archivo actual: PDF/)).toBeInTheDocument();
+    await user().clear(title);
+    await user().type(title, "Apuntes de Programación II");
+    await user().click(screen.getByRole("button", { name: "Remover foto" }));
+    expect(screen.queryByRole("img", { name: "Foto seleccionada" })).not.toBeInTheDocument();
+    await user().click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/documents"));
+    const post = fetch.mock.calls.find(
+      ([url, init]) => url === "/api/documents/3" && init?.method === "POST",
+    );
+    const body = post![1]!.body as FormData;
+    expect(body.get("_method")).toBe("PATCH");
+    expect(body.get("title")).toBe("Apuntes de Programación II");
+    expect(body.get("remove_cover_picture")).toBe("1");
+    expect(body.get("course_id")).toBe("102");
+    expect(body.get("file")).toBeNull();
+  }, 60_000);
+});
+
 describe("library list", () => {
   const docs = [
     doc(1, { title: "Reglamento estudiantil" }),
