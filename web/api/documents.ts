@@ -9,6 +9,7 @@ import type { Semester } from "../../common/schemas/pensums";
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
 import { api } from "./client";
 import { toFormData } from "./form-data";
+import { specializationKeys, specializationsApi } from "./specializations";
 import type { ItemResponse, ListResponse } from "./types";
 
 export type { LibraryDocument };
@@ -22,10 +23,21 @@ export type UpdateDocumentPayload = z.input<typeof updateDocumentSchema> & {
   cover_picture?: File | null;
 };
 
+/** The list's filter (its query parameter); only the staff pick one (a student sees their own anyway). */
+export type DocumentFilters = { specializationId: number | null };
+
+/** The list call's query (also the CSV export's): list params plus the filter. */
+export function documentListQuery(params: ListParams, filters: DocumentFilters): Record<string, string> {
+  return {
+    ...toListQuery(params),
+    ...(filters.specializationId ? { specialization_id: String(filters.specializationId) } : {}),
+  };
+}
+
 export const documentKeys = {
   all: ["documents"] as const,
   lists: () => [...documentKeys.all, "list"] as const,
-  list: (params: ListParams) => [...documentKeys.lists(), params] as const,
+  list: (params: ListParams, filters: DocumentFilters) => [...documentKeys.lists(), params, filters] as const,
   detail: (id: number) => [...documentKeys.all, "detail", id] as const,
   cover: (url: string) => [...documentKeys.all, "cover", url] as const,
   semesters: (specializationId: number) => [...documentKeys.all, "semesters", specializationId] as const,
@@ -42,8 +54,11 @@ function asForm(payload: Record<string, unknown>): FormValues {
 }
 
 export const documentsApi = {
-  list: (params: ListParams, signal?: AbortSignal) =>
-    api.get<ListResponse<LibraryDocument>>("/documents", { query: toListQuery(params), signal }),
+  list: (params: ListParams, filters: DocumentFilters, signal?: AbortSignal) =>
+    api.get<ListResponse<LibraryDocument>>("/documents", {
+      query: documentListQuery(params, filters),
+      signal,
+    }),
   get: (id: number, signal?: AbortSignal) =>
     api.get<ItemResponse<LibraryDocument>>(`/documents/${id}`, { signal }).then((r) => r.data),
   /** Multipart; not cancellable (it uploads). */
@@ -74,10 +89,10 @@ export const documentsApi = {
       .then((r) => r.data),
 };
 
-export function useDocuments(params: ListParams) {
+export function useDocuments(params: ListParams, filters: DocumentFilters) {
   return useQuery({
-    queryKey: documentKeys.list(params),
-    queryFn: ({ signal }) => documentsApi.list(params, signal),
+    queryKey: documentKeys.list(params, filters),
+    queryFn: ({ signal }) => documentsApi.list(params, filters, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -98,6 +113,15 @@ export function useDocumentCover(url: string | null, enabled: boolean) {
     enabled: Boolean(url) && enabled,
     staleTime: 5 * 60_000,
     retry: false,
+  });
+}
+
+/** Every specialization for the list's filter, asked only for the staff who may read them. */
+export function useFilterSpecializations(enabled: boolean) {
+  return useQuery({
+    queryKey: specializationKeys.options(),
+    queryFn: ({ signal }) => specializationsApi.all(signal),
+    enabled,
   });
 }
 

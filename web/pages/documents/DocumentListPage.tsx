@@ -1,14 +1,19 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { type LibraryDocument, useDocuments } from "../../api/documents";
+import {
+  documentListQuery,
+  type LibraryDocument,
+  useDocuments,
+  useFilterSpecializations,
+} from "../../api/documents";
 import {
   bindListParams,
   DataTable,
+  type ListParams,
   parseListParams,
-  toListQuery,
   useRememberListSearch,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
@@ -31,7 +36,12 @@ export function DocumentListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   useRememberListSearch();
   const params = parseListParams(searchParams);
-  const list = useDocuments(params);
+  const filters = { specializationId: Number(searchParams.get("specialization_id")) || null };
+  const list = useDocuments(params, filters);
+  const canFilter = can("specializations.read");
+  const specializations = useFilterSpecializations(canFilter);
+  const setQuery = (next: ListParams, nextFilters = filters) =>
+    setSearchParams(documentListQuery(next, nextFilters));
   const columns = useMemo(() => documentColumns(t), [t]);
   const actions = useDocumentActions();
   const records = list.data?.data;
@@ -78,6 +88,20 @@ export function DocumentListPage() {
       <Title order={1} size="h3">
         {t("library.list.title")}
       </Title>
+      {canFilter && (
+        <Select
+          label={t("library.fields.specialization")}
+          placeholder={t("library.list.allSpecializations")}
+          data={(specializations.data ?? []).map((s) => ({ value: String(s.id), label: s.title }))}
+          clearable
+          clearButtonProps={{ "aria-label": t("library.form.clearSpecialization") }}
+          value={filters.specializationId ? String(filters.specializationId) : null}
+          onChange={(value) =>
+            setQuery({ ...params, page: 1 }, { specializationId: value ? Number(value) : null })
+          }
+          maw={320}
+        />
+      )}
       {records && records.length > 0 ? (
         <DocumentCoverGrid
           documents={records}
@@ -95,8 +119,12 @@ export function DocumentListPage() {
         error={list.isError}
         onRetry={() => void list.refetch()}
         storageKey="documents"
-        csvExport={{ url: "/documents", params: toListQuery(params), filename: "biblioteca-virtual" }}
-        {...bindListParams(params, (next) => setSearchParams(toListQuery(next)))}
+        csvExport={{
+          url: "/documents",
+          params: documentListQuery(params, filters),
+          filename: "biblioteca-virtual",
+        }}
+        {...bindListParams(params, (next) => setQuery(next))}
         actions={rowActions}
         toolbar={
           canWrite ? (

@@ -293,6 +293,8 @@ describe("library list", () => {
     expect(screen.queryByRole("link", { name: "Crear documento" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Editar" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Exportar CSV/ })).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).startsWith("/api/specializations"))).toBe(false);
+    expect(screen.queryByLabelText("Especialidad")).not.toBeInTheDocument();
     await user().click(screen.getByRole("button", { name: "Descargar: Ejercicios de Programación I" }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === "/api/documents/2/file")).toBe(true));
   });
@@ -300,6 +302,8 @@ describe("library list", () => {
   it("gives an admin create, edit and a confirmed delete", async () => {
     loginAs(Role.admin);
     const fetch = mockFetch((url, init) => {
+      if (url.startsWith("/api/specializations?"))
+        return jsonResponse(200, list([specialization(1, "Informática")]));
       if (url.startsWith("/api/documents?")) return jsonResponse(200, list(docs));
       if (url === "/api/documents/2" && init.method === "DELETE") return jsonResponse(204);
       if (url.endsWith("/cover")) return new Response(new Blob(["webp"]), { status: 200 });
@@ -309,6 +313,14 @@ describe("library list", () => {
     expect(await screen.findByRole("link", { name: "Crear documento" })).toHaveAttribute(
       "href",
       "/documents/create",
+    );
+    await choose("Especialidad", "Informática");
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([url]) => String(url).startsWith("/api/documents?") && String(url).includes("specialization_id=1"),
+        ),
+      ).toBe(true),
     );
     const deletes = await screen.findAllByRole("button", { name: "Eliminar" });
     await user().click(deletes[1]!);
