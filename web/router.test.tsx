@@ -60,17 +60,17 @@ describe("guards", () => {
 
   it("lets an admin through to a pending module, which names the missing capability", async () => {
     loginAs(Role.admin);
-    renderApp("/documents/create");
+    renderApp("/document-requests");
     expect(
       await screen.findByText(
-        "Esta sección (Biblioteca virtual) estará disponible cuando se complete su módulo.",
+        "Esta sección (Solicitudes de documentos) estará disponible cuando se complete su módulo.",
       ),
     ).toBeInTheDocument();
   });
 
   it("applies role rules to pending modules too", async () => {
-    loginAs(Role.lowAdmin);
-    const { router } = renderApp("/documents/create");
+    loginAs(Role.teacher);
+    const { router } = renderApp("/document-requests");
     await screen.findByRole("dialog", { name: "Acceso denegado" });
     expect(router.state.location.pathname).toBe("/access-denied");
   });

@@ -387,4 +387,23 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   ),
   "PATCH /api/payments/:id": "adminGroup",
   "DELETE /api/payments/:id": "adminOnly",
+
+  // Virtual library (issue 11B; spec.md §6 "Biblioteca virtual (all)", create and edit admin only).
+  "GET /api/documents": byRecord(
+    "everyone",
+    "a student sees only general documents and those of their study",
+  ),
+  "GET /api/documents/:id": byRecord(
+    "everyone",
+    "a student sees only general documents and those of their study",
+  ),
+  "GET /api/documents/:id/file": byRecord("everyone", "a student downloads only documents they may see"),
+  "GET /api/documents/:id/cover": byRecord(
+    "everyone",
+    "a student sees only covers of documents they may see",
+  ),
+  "POST /api/documents": "adminOnly",
+  "PATCH /api/documents/:id": "adminOnly",
+  "POST /api/documents/:id": "adminOnly",
+  "DELETE /api/documents/:id": "adminOnly",
 };

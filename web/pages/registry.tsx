@@ -57,6 +57,9 @@ const finalDeliveries = {
   detail: finalDeliveryPage("FinalDeliveryDetailPage"),
 };
 
+const documentPage = (name: keyof typeof import("./documents")) =>
+  lazyPage(() => withAreaTexts(import("./documents")).then((m) => ({ default: m[name] })));
+
 const classrooms = {
   list: lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomListPage }))),
   create: lazyPage(() =>
@@ -305,6 +308,9 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/final-deliveries/update/:delivery_id": finalDeliveries.update,
   "/final-deliveries/:delivery_id": finalDeliveries.detail,
   "/sections/:section_id/courses/:course_id/create-final-delivery": finalDeliveries.create,
+  "/documents": documentPage("DocumentListPage"),
+  "/documents/create": documentPage("DocumentCreatePage"),
+  "/documents/:id/edit": documentPage("DocumentEditPage"),
   "/classrooms": classrooms.list,
   "/classrooms/create": classrooms.create,
   "/classrooms/:id/edit": classrooms.edit,

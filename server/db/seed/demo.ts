@@ -7,6 +7,7 @@ import { seedCalendar } from "./calendar.js";
 import { seedCommunication } from "./communication.js";
 import { seedEnrolment } from "./enrolment.js";
 import { seedHistory } from "./history.js";
+import { seedLibrary } from "./library.js";
 import { seedMoney } from "./money.js";
 import { type DemoAccount, demoPasswords, seedPeople, seedStaffLinks } from "./people.js";
 import { day, Random } from "./random.js";
@@ -132,6 +133,7 @@ async function fill(tx: DbOrTx, now: Date): Promise<DemoAccounts> {
   await seedLessons(tx, random, academics, people, sections, inscriptions, holidays, today);
   await seedCommunication(tx, random, academics, people, inscriptions, today, now);
   await seedHistory(tx, academics, people, sections, inscriptions, holidays, now);
+  await seedLibrary(tx, academics, people.admins[0]!.userId);
   return people.accounts;
 }
 

@@ -1,0 +1,3 @@
+export { DocumentCreatePage } from "./DocumentCreatePage";
+export { DocumentEditPage } from "./DocumentEditPage";
+export { DocumentListPage } from "./DocumentListPage";
