@@ -1,13 +1,23 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isAdminGroup, isCoordinator, isStudent, isTeacher } from "../../../common/roles";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { sidebarFor } from "../../layout/sidebar-items";
 import { UserAvatar } from "../../layout/UserAvatar";
 import { fullName, roleKey } from "../../session/user";
 import { useUser } from "../../session/useSession";
+import { AdminHome } from "./AdminHome";
+import { CoordinatorHome } from "./CoordinatorHome";
+import { StudentHome } from "./StudentHome";
+import { TeacherHome } from "./TeacherHome";
 
-/** /home: a welcome with the user's name and role and links to the areas they can open. */
+/**
+ * /home: a welcome with the user's name and role, then their dashboard (spec.md §7 "Dashboards"): the
+ * school's numbers for the administration, a coordinator's specialization and supervised teachers (and
+ * their own teaching), a teacher's classes and a student's courses; each number a link to its list. The
+ * areas they can open stay below.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -31,6 +41,17 @@ export default function HomePage() {
           </div>
         </Group>
       </Card>
+      <section aria-label={t("home.dashboard.title")}>
+        {isAdminGroup(user.type) && <AdminHome />}
+        {isStudent(user.type) && <StudentHome studentId={user.student?.id ?? null} />}
+        {isCoordinator(user.type) && (
+          <Stack gap="xl">
+            <CoordinatorHome />
+            <TeacherHome title={t("home.dashboard.teacher.ownTeaching")} />
+          </Stack>
+        )}
+        {isTeacher(user.type) && <TeacherHome />}
+      </section>
       <Title order={2} size="h4">
         {t("home.areas")}
       </Title>
