@@ -1,16 +1,17 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isAdminGroup, isCoordinator, isStudent, isTeacher } from "../../../common/roles";
+import { withAreaTexts } from "../../i18n/areas";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { sidebarFor } from "../../layout/sidebar-items";
 import { UserAvatar } from "../../layout/UserAvatar";
 import { fullName, roleKey } from "../../session/user";
 import { useUser } from "../../session/useSession";
-import { AdminHome } from "./AdminHome";
-import { CoordinatorHome } from "./CoordinatorHome";
-import { StudentHome } from "./StudentHome";
-import { TeacherHome } from "./TeacherHome";
+import { DashboardSkeleton } from "./DashboardSkeleton";
+
+// The dashboard and its texts load after the welcome (they are an area's: web/i18n/es-areas.json).
+const Dashboard = lazy(() => withAreaTexts(import("../dashboard")).then((m) => ({ default: m.Dashboard })));
 
 /**
  * /home: a welcome with the user's name and role, then their dashboard (spec.md §7 "Dashboards"): the
@@ -41,17 +42,9 @@ export default function HomePage() {
           </div>
         </Group>
       </Card>
-      <section aria-label={t("home.dashboard.title")}>
-        {isAdminGroup(user.type) && <AdminHome />}
-        {isStudent(user.type) && <StudentHome studentId={user.student?.id ?? null} />}
-        {isCoordinator(user.type) && (
-          <Stack gap="xl">
-            <CoordinatorHome />
-            <TeacherHome title={t("home.dashboard.teacher.ownTeaching")} />
-          </Stack>
-        )}
-        {isTeacher(user.type) && <TeacherHome />}
-      </section>
+      <Suspense fallback={<DashboardSkeleton />}>
+        <Dashboard />
+      </Suspense>
       <Title order={2} size="h4">
         {t("home.areas")}
       </Title>

@@ -47,116 +47,116 @@ function AdminNumbers({ dash }: { dash: AdminDashboard }) {
   }));
   const statuses = dash.students.by_status.map((s) => ({
     key: s.status,
-    label: t(`home.dashboard.status.${s.status}`),
+    label: t(`dashboard.status.${s.status}`),
     value: s.count,
     to: `/students?status=${s.status}`,
     color: statusColors[s.status] ?? "gray.5",
   }));
   const genders = dash.students.by_gender.map((g) => ({
     key: g.gender,
-    label: t(`home.dashboard.gender.${g.gender}`),
+    label: t(`dashboard.gender.${g.gender}`),
     value: g.count,
     to: `/students?gender=${g.gender}`,
     color: genderColors[g.gender] ?? "gray.5",
   }));
-  const periodName = period ? `${period.year}-${period.number}` : t("home.dashboard.noPeriod");
+  const periodName = period ? `${period.year}-${period.number}` : t("dashboard.noPeriod");
 
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
-        {t("home.dashboard.periodLine", { period: periodName, date: shortDate(dash.today) })}
+        {t("dashboard.periodLine", { period: periodName, date: shortDate(dash.today) })}
       </Text>
       <StatGrid>
-        <StatCard value={dash.students.total} label={t("home.dashboard.admin.students")} to="/students" />
+        <StatCard value={dash.students.total} label={t("dashboard.admin.students")} to="/students" />
         <StatCard
-          value={t("home.dashboard.admin.seatsValue", {
+          value={t("dashboard.admin.seatsValue", {
             count: dash.inscriptions.count,
             seats: dash.inscriptions.seats,
           })}
-          label={t("home.dashboard.admin.inscriptions")}
+          label={t("dashboard.admin.inscriptions")}
           to={period ? `/inscriptions?period_id=${period.id}` : "/inscriptions"}
           hint={
             <Progress
               value={Math.min(100, seatsPercent)}
-              aria-label={t("home.dashboard.admin.seatsUsed", { percent: Math.round(seatsPercent) })}
+              aria-label={t("dashboard.admin.seatsUsed", { percent: Math.round(seatsPercent) })}
               mt={4}
             />
           }
         />
         <StatCard
           value={dash.preregistered_pending}
-          label={t("home.dashboard.admin.preregistered")}
+          label={t("dashboard.admin.preregistered")}
           to="/inscriptions?tab=preregistered"
         />
         <StatCard
           value={dash.payments.pending_review}
-          label={t("home.dashboard.admin.paymentsPending")}
+          label={t("dashboard.admin.paymentsPending")}
           to="/payments?status=1"
         />
         <StatCard
           value={formatAmount(dash.payments.overdue_e2)}
-          label={t("home.dashboard.admin.overdue")}
+          label={t("dashboard.admin.overdue")}
           to="/payments?tab=debtors"
           hint={
             <Anchor component={Link} to="/payments?tab=debtors" size="xs">
-              {t("home.dashboard.admin.debtors", { count: dash.payments.debtors })}
+              {t("dashboard.admin.debtors", { count: dash.payments.debtors })}
             </Anchor>
           }
         />
         <StatCard
           value={dash.document_requests_pending}
-          label={t("home.dashboard.admin.documentRequests")}
+          label={t("dashboard.admin.documentRequests")}
           to="/document-requests?status=pending"
         />
         <StatCard
           value={dash.activities_today.length}
-          label={t("home.dashboard.admin.activitiesToday")}
+          label={t("dashboard.admin.activitiesToday")}
           to="/activities"
           hint={dash.activities_today.map((a) => a.title).join(" · ") || undefined}
         />
       </StatGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Panel title={t("home.dashboard.admin.bySpecialization", { period: periodName })}>
+        <Panel title={t("dashboard.admin.bySpecialization", { period: periodName })}>
           {specializations.length ? (
             <>
               <BarsChart
-                title={t("home.dashboard.admin.bySpecialization", { period: periodName })}
+                title={t("dashboard.admin.bySpecialization", { period: periodName })}
                 data={specializations}
-                label={t("home.dashboard.admin.studentsSeries")}
+                label={t("dashboard.admin.studentsSeries")}
                 horizontal
                 height={Math.max(120, 48 * specializations.length)}
               />
               <CountLinks items={specializations} />
             </>
           ) : (
-            <Empty>{t("home.dashboard.admin.noInscriptions")}</Empty>
+            <Empty>{t("dashboard.admin.noInscriptions")}</Empty>
           )}
         </Panel>
-        <Panel title={t("home.dashboard.admin.bySemester", { period: periodName })}>
+        <Panel title={t("dashboard.admin.bySemester", { period: periodName })}>
           {semesters.length ? (
             <>
               <BarsChart
-                title={t("home.dashboard.admin.bySemester", { period: periodName })}
+                title={t("dashboard.admin.bySemester", { period: periodName })}
                 data={semesters}
-                label={t("home.dashboard.admin.studentsSeries")}
+                label={t("dashboard.admin.studentsSeries")}
                 color="teal.6"
                 height={180}
               />
               <CountLinks items={semesters} />
             </>
           ) : (
-            <Empty>{t("home.dashboard.admin.noInscriptions")}</Empty>
+            <Empty>{t("dashboard.admin.noInscriptions")}</Empty>
           )}
         </Panel>
-        <Panel title={t("home.dashboard.admin.byStatus")}>
+        <Panel title={t("dashboard.admin.byStatus")}>
           <SimpleGrid cols={2} style={{ alignItems: "center" }}>
-            <DonutChartLazy title={t("home.dashboard.admin.byStatus")} data={statuses} size={140} />
+            <DonutChartLazy title={t("dashboard.admin.byStatus")} data={statuses} size={140} />
             <CountLinks items={statuses} />
           </SimpleGrid>
         </Panel>
-        <Panel title={t("home.dashboard.admin.byGender")}>
+        <Panel title={t("dashboard.admin.byGender")}>
           <SimpleGrid cols={2} style={{ alignItems: "center" }}>
-            <DonutChartLazy title={t("home.dashboard.admin.byGender")} data={genders} size={140} />
+            <DonutChartLazy title={t("dashboard.admin.byGender")} data={genders} size={140} />
             <CountLinks items={genders} />
           </SimpleGrid>
         </Panel>

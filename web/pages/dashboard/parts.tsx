@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -90,22 +90,13 @@ export function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-/** While a dashboard loads: the shape of its numbers. */
-export function DashboardSkeleton() {
-  return (
-    <StatGrid>
-      {[1, 2, 3, 4].map((i) => (
-        <Skeleton key={i} h={88} radius="md" />
-      ))}
-    </StatGrid>
-  );
-}
+export { DashboardSkeleton } from "../home/DashboardSkeleton";
 
 export function DashboardError() {
   const { t } = useTranslation();
   return (
-    <Alert color="red" title={t("home.dashboard.errorTitle")}>
-      {t("home.dashboard.error")}
+    <Alert color="red" title={t("dashboard.errorTitle")}>
+      {t("dashboard.error")}
     </Alert>
   );
 }

@@ -26,46 +26,46 @@ function StudentNumbers({ dash, studentId }: { dash: StudentDashboard; studentId
       <StatGrid>
         <StatCard
           value={dash.courses.length}
-          label={t("home.dashboard.student.courses")}
+          label={t("dashboard.student.courses")}
           to="/profile/schedule"
-          hint={t("home.dashboard.student.absencesHint", { count: absences })}
+          hint={t("dashboard.student.absencesHint", { count: absences })}
         />
         <StatCard
-          value={next ? formatAmount(next.pending_e2) : t("home.dashboard.student.nothingDue")}
-          label={t("home.dashboard.student.nextInstallment")}
+          value={next ? formatAmount(next.pending_e2) : t("dashboard.student.nothingDue")}
+          label={t("dashboard.student.nextInstallment")}
           to={studentId ? `/profile/${studentId}/payments` : "/profile"}
           hint={
             next ? (
               <Text span size="xs" c={next.is_late ? "red.8" : "dimmed"}>
                 {next.is_late
-                  ? t("home.dashboard.student.lateSince", { date: shortDate(next.date) })
-                  : t("home.dashboard.student.dueOn", { date: shortDate(next.date) })}
+                  ? t("dashboard.student.lateSince", { date: shortDate(next.date) })
+                  : t("dashboard.student.dueOn", { date: shortDate(next.date) })}
               </Text>
             ) : undefined
           }
         />
         <StatCard
           value={dash.today_schedule.length}
-          label={t("home.dashboard.student.todayClasses")}
+          label={t("dashboard.student.todayClasses")}
           to="/profile/schedule"
         />
         <StatCard
           value={dash.unread_notifications}
-          label={t("home.dashboard.student.unread")}
+          label={t("dashboard.student.unread")}
           to="/notifications"
         />
       </StatGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Panel title={t("home.dashboard.student.coursesTitle")}>
+        <Panel title={t("dashboard.student.coursesTitle")}>
           {dash.courses.length === 0 ? (
-            <Empty>{t("home.dashboard.student.noCourses")}</Empty>
+            <Empty>{t("dashboard.student.noCourses")}</Empty>
           ) : (
             <>
               {noted.length > 0 && (
                 <BarsChart
-                  title={t("home.dashboard.student.notesChart")}
+                  title={t("dashboard.student.notesChart")}
                   data={noted.map((c) => ({ label: c.course.code, value: c.note ?? 0 }))}
-                  label={t("home.dashboard.student.noteSeries")}
+                  label={t("dashboard.student.noteSeries")}
                   color="indigo.6"
                   height={180}
                 />
@@ -73,10 +73,10 @@ function StudentNumbers({ dash, studentId }: { dash: StudentDashboard; studentId
               <Table fz="sm" verticalSpacing={4}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t("home.dashboard.student.course")}</Table.Th>
-                    <Table.Th ta="right">{t("home.dashboard.student.note")}</Table.Th>
-                    <Table.Th ta="right">{t("home.dashboard.student.absences")}</Table.Th>
-                    <Table.Th ta="right">{t("home.dashboard.student.delays")}</Table.Th>
+                    <Table.Th>{t("dashboard.student.course")}</Table.Th>
+                    <Table.Th ta="right">{t("dashboard.student.note")}</Table.Th>
+                    <Table.Th ta="right">{t("dashboard.student.absences")}</Table.Th>
+                    <Table.Th ta="right">{t("dashboard.student.delays")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -99,15 +99,15 @@ function StudentNumbers({ dash, studentId }: { dash: StudentDashboard; studentId
             </>
           )}
         </Panel>
-        <Panel title={t("home.dashboard.student.todayTitle", { date: shortDate(dash.today) })}>
-          {dash.today_schedule.length === 0 && <Empty>{t("home.dashboard.student.noClassesToday")}</Empty>}
+        <Panel title={t("dashboard.student.todayTitle", { date: shortDate(dash.today) })}>
+          {dash.today_schedule.length === 0 && <Empty>{t("dashboard.student.noClassesToday")}</Empty>}
           {dash.today_schedule.map((c) => (
             <Group key={`${c.start_time}-${c.course.id}`} justify="space-between" wrap="nowrap" gap="xs">
               <Anchor component={Link} to="/profile/schedule" size="sm">
                 {`${c.start_time}–${c.end_time} · ${c.course.title}`}
               </Anchor>
               <Text size="sm" c="dimmed">
-                {t("home.dashboard.student.classroom", { classroom: c.classroom })}
+                {t("dashboard.student.classroom", { classroom: c.classroom })}
               </Text>
             </Group>
           ))}

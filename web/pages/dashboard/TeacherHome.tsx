@@ -42,25 +42,25 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
       <StatGrid>
         <StatCard
           value={dash.today_lessons.length}
-          label={t("home.dashboard.teacher.todayLessons")}
+          label={t("dashboard.teacher.todayLessons")}
           to="/lessons"
           hint={shortDate(dash.today)}
         />
         <StatCard
           value={dash.pending_attendance}
-          label={t("home.dashboard.teacher.pendingAttendance")}
+          label={t("dashboard.teacher.pendingAttendance")}
           to={firstPending ? `/lessons/${firstPending.id}` : "/lessons"}
         />
         <StatCard
           value={dash.evaluations_without_notes.length}
-          label={t("home.dashboard.teacher.evaluationsWithoutNotes")}
+          label={t("dashboard.teacher.evaluationsWithoutNotes")}
           to={firstMissing ? `/lessons/${firstMissing.id}` : "/lessons"}
         />
-        <StatCard value={dash.sections.length} label={t("home.dashboard.teacher.sections")} to="/lessons" />
+        <StatCard value={dash.sections.length} label={t("dashboard.teacher.sections")} to="/lessons" />
       </StatGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Panel title={t("home.dashboard.teacher.todayTitle")}>
-          {dash.today_lessons.length === 0 && <Empty>{t("home.dashboard.teacher.noLessonsToday")}</Empty>}
+        <Panel title={t("dashboard.teacher.todayTitle")}>
+          {dash.today_lessons.length === 0 && <Empty>{t("dashboard.teacher.noLessonsToday")}</Empty>}
           {dash.today_lessons.map((l) => (
             <Group key={l.id} justify="space-between" wrap="nowrap" gap="xs">
               <Anchor component={Link} to={`/lessons/${l.id}`} size="sm">
@@ -68,47 +68,45 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
               </Anchor>
               <Badge color={l.registered ? "teal" : "orange"} variant="light">
                 {l.registered
-                  ? t("home.dashboard.teacher.attendanceTaken")
-                  : t("home.dashboard.teacher.attendancePending")}
+                  ? t("dashboard.teacher.attendanceTaken")
+                  : t("dashboard.teacher.attendancePending")}
               </Badge>
             </Group>
           ))}
         </Panel>
-        <Panel title={t("home.dashboard.teacher.missingTitle")}>
-          {dash.evaluations_without_notes.length === 0 && (
-            <Empty>{t("home.dashboard.teacher.noMissing")}</Empty>
-          )}
+        <Panel title={t("dashboard.teacher.missingTitle")}>
+          {dash.evaluations_without_notes.length === 0 && <Empty>{t("dashboard.teacher.noMissing")}</Empty>}
           {dash.evaluations_without_notes.slice(0, 8).map((l) => (
             <Group key={l.id} justify="space-between" wrap="nowrap" gap="xs">
               <Anchor component={Link} to={`/lessons/${l.id}`} size="sm">
                 {`${shortDate(l.date)} · ${l.section.code} · ${l.course.title}`}
               </Anchor>
               <Text size="sm" c="orange.8" fw={600}>
-                {t("home.dashboard.teacher.missing", { count: l.missing })}
+                {t("dashboard.teacher.missing", { count: l.missing })}
               </Text>
             </Group>
           ))}
           {dash.evaluations_without_notes.length > 8 && (
             <Anchor component={Link} to="/lessons" size="sm">
-              {t("home.dashboard.teacher.more", { count: dash.evaluations_without_notes.length - 8 })}
+              {t("dashboard.teacher.more", { count: dash.evaluations_without_notes.length - 8 })}
             </Anchor>
           )}
         </Panel>
       </SimpleGrid>
-      <Panel title={t("home.dashboard.teacher.sectionsTitle")}>
+      <Panel title={t("dashboard.teacher.sectionsTitle")}>
         {sections.length ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <BarsChart
-              title={t("home.dashboard.teacher.sectionsTitle")}
+              title={t("dashboard.teacher.sectionsTitle")}
               data={sections}
-              label={t("home.dashboard.teacher.studentsSeries")}
+              label={t("dashboard.teacher.studentsSeries")}
               horizontal
               height={Math.max(120, 40 * sections.length)}
             />
             <CountLinks items={sections} />
           </SimpleGrid>
         ) : (
-          <Empty>{t("home.dashboard.teacher.noSections")}</Empty>
+          <Empty>{t("dashboard.teacher.noSections")}</Empty>
         )}
       </Panel>
     </Stack>

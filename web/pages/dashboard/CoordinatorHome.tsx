@@ -36,7 +36,7 @@ function Performers({ list, empty }: { list: Performer[]; empty: string }) {
 function CoordinatorNumbers({ dash }: { dash: CoordinatorDashboard }) {
   const { t } = useTranslation();
   const specialization =
-    dash.specializations.map((s) => s.title).join(", ") || t("home.dashboard.coordinator.noSpecialization");
+    dash.specializations.map((s) => s.title).join(", ") || t("dashboard.coordinator.noSpecialization");
   const pendingAttendance = dash.teachers.reduce((n, x) => n + x.pending_attendance, 0);
   const pendingEvaluations = dash.teachers.reduce((n, x) => n + x.pending_evaluations, 0);
   const sections = dash.sections.map((s) => ({
@@ -53,58 +53,54 @@ function CoordinatorNumbers({ dash }: { dash: CoordinatorDashboard }) {
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
-        {t("home.dashboard.coordinator.line", { specialization })}
+        {t("dashboard.coordinator.line", { specialization })}
       </Text>
       <StatGrid>
-        <StatCard
-          value={dash.sections.length}
-          label={t("home.dashboard.coordinator.sections")}
-          to="/sections"
-        />
+        <StatCard value={dash.sections.length} label={t("dashboard.coordinator.sections")} to="/sections" />
         <StatCard
           value={dash.teachers.length}
-          label={t("home.dashboard.coordinator.teachers")}
+          label={t("dashboard.coordinator.teachers")}
           to="/teachers"
-          hint={t("home.dashboard.coordinator.pendingHint", {
+          hint={t("dashboard.coordinator.pendingHint", {
             attendance: pendingAttendance,
             evaluations: pendingEvaluations,
           })}
         />
         <StatCard
           value={dash.performance.low.length}
-          label={t("home.dashboard.coordinator.low", { note: low })}
+          label={t("dashboard.coordinator.low", { note: low })}
           to="#low-performance"
         />
         <StatCard
           value={dash.performance.high.length}
-          label={t("home.dashboard.coordinator.high", { note: high })}
+          label={t("dashboard.coordinator.high", { note: high })}
           to="#high-performance"
         />
       </StatGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Panel title={t("home.dashboard.coordinator.sectionsTitle")}>
+        <Panel title={t("dashboard.coordinator.sectionsTitle")}>
           {sections.length ? (
             <>
               <BarsChart
-                title={t("home.dashboard.coordinator.sectionsTitle")}
+                title={t("dashboard.coordinator.sectionsTitle")}
                 data={sections}
-                label={t("home.dashboard.coordinator.studentsSeries")}
+                label={t("dashboard.coordinator.studentsSeries")}
                 color="teal.6"
                 height={180}
               />
               <CountLinks items={sections} />
             </>
           ) : (
-            <Empty>{t("home.dashboard.coordinator.noSections")}</Empty>
+            <Empty>{t("dashboard.coordinator.noSections")}</Empty>
           )}
         </Panel>
-        <Panel title={t("home.dashboard.coordinator.teachersTitle")}>
+        <Panel title={t("dashboard.coordinator.teachersTitle")}>
           {dash.teachers.length ? (
             <>
               <BarsChart
-                title={t("home.dashboard.coordinator.teachersTitle")}
+                title={t("dashboard.coordinator.teachersTitle")}
                 data={teacherBars}
-                label={t("home.dashboard.coordinator.pendingSeries")}
+                label={t("dashboard.coordinator.pendingSeries")}
                 color="orange.6"
                 horizontal
                 height={Math.max(120, 40 * teacherBars.length)}
@@ -112,9 +108,9 @@ function CoordinatorNumbers({ dash }: { dash: CoordinatorDashboard }) {
               <Table fz="sm" verticalSpacing={4}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t("home.dashboard.coordinator.teacher")}</Table.Th>
-                    <Table.Th ta="right">{t("home.dashboard.coordinator.attendance")}</Table.Th>
-                    <Table.Th ta="right">{t("home.dashboard.coordinator.evaluations")}</Table.Th>
+                    <Table.Th>{t("dashboard.coordinator.teacher")}</Table.Th>
+                    <Table.Th ta="right">{t("dashboard.coordinator.attendance")}</Table.Th>
+                    <Table.Th ta="right">{t("dashboard.coordinator.evaluations")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -133,14 +129,14 @@ function CoordinatorNumbers({ dash }: { dash: CoordinatorDashboard }) {
               </Table>
             </>
           ) : (
-            <Empty>{t("home.dashboard.coordinator.noTeachers")}</Empty>
+            <Empty>{t("dashboard.coordinator.noTeachers")}</Empty>
           )}
         </Panel>
-        <Panel id="low-performance" title={t("home.dashboard.coordinator.lowTitle", { note: low })}>
-          <Performers list={dash.performance.low} empty={t("home.dashboard.coordinator.noneLow")} />
+        <Panel id="low-performance" title={t("dashboard.coordinator.lowTitle", { note: low })}>
+          <Performers list={dash.performance.low} empty={t("dashboard.coordinator.noneLow")} />
         </Panel>
-        <Panel id="high-performance" title={t("home.dashboard.coordinator.highTitle", { note: high })}>
-          <Performers list={dash.performance.high} empty={t("home.dashboard.coordinator.noneHigh")} />
+        <Panel id="high-performance" title={t("dashboard.coordinator.highTitle", { note: high })}>
+          <Performers list={dash.performance.high} empty={t("dashboard.coordinator.noneHigh")} />
         </Panel>
       </SimpleGrid>
     </Stack>
