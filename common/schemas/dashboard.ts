@@ -65,15 +65,17 @@ export const studentDashboardSchema = z.object({
     })
     .nullable()
     .describe("La próxima cuota sin pagar (la más antigua), null si no debe nada."),
-  today_schedule: z.array(
-    z.object({
-      start_time: z.string(),
-      end_time: z.string(),
-      course: z.object({ id: int(), code: z.string(), title: z.string() }),
-      section: z.object({ id: int(), code: z.string() }),
-      classroom: z.string(),
-    }),
-  ),
+  today_schedule: z
+    .array(
+      z.object({
+        start_time: z.string(),
+        end_time: z.string(),
+        course: z.object({ id: int(), code: z.string(), title: z.string() }),
+        section: z.object({ id: int(), code: z.string() }),
+        classroom: z.string(),
+      }),
+    )
+    .describe("Las clases de hoy en orden; las horas seguidas de una materia en un aula, juntas."),
   unread_notifications: int(),
 });
 export type StudentDashboard = z.infer<typeof studentDashboardSchema>;

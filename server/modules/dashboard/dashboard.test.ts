@@ -167,12 +167,18 @@ describe("GET /dashboard/index for a student", () => {
     expect(dash.next_installment?.date ?? null).toBe(unpaid[0]?.date ?? null);
 
     // Today's classes: their week's slots of today's weekday.
-    const grid = await data<{ slots: { day: number; course_section_id: number }[] }>(
+    const grid = await data<{ slots: { day: number; course_section_id: number; course: { id: number } }[] }>(
       `/profile/schedules`,
       me,
     );
-    const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7 || 7;
-    expect(dash.today_schedule).toHaveLength(grid.slots.filter((x) => x.day === weekday).length);
+    const weekday = new Date(`${today}T12:00:00Z`).getUTCDay() || 7; // 1 Monday … 7 Sunday
+    const slots = grid.slots.filter((x) => x.day === weekday);
+    // Back-to-back hours of one course are one class: as many classes as runs of one course section.
+    expect(new Set(dash.today_schedule.map((c) => c.course.id))).toEqual(
+      new Set(slots.map((x) => x.course.id)),
+    );
+    expect(dash.today_schedule.length).toBeLessThanOrEqual(slots.length);
+    for (const c of dash.today_schedule) expect(c.start_time < c.end_time).toBe(true);
 
     const unread = await ctx.db
       .select()

@@ -244,15 +244,53 @@ export async function studentDashboard(ctx: Ctx & { caller: Caller; studentId: n
           is_late: nextInstallment.is_late,
         }
       : null,
-    today_schedule: todaySlots.map(({ slot, hour }) => ({
-      start_time: hour.startTime.slice(0, 5),
+    today_schedule: todayClasses(todaySlots),
+    unread_notifications: unread[0]?.count ?? 0,
+  };
+}
+
+type TodaySlot = {
+  slot: {
+    courseSectionId: number;
+    course: { id: number; code: string; title: string };
+    section: { id: number; code: string };
+    classroom: { code: string };
+  };
+  hour: { startTime: string; endTime: string };
+};
+
+/** Today's class hours in order, back-to-back hours of one course in one classroom joined into one class. */
+function todayClasses(slots: TodaySlot[]) {
+  const classes: {
+    start_time: string;
+    end_time: string;
+    course: { id: number; code: string; title: string };
+    section: { id: number; code: string };
+    classroom: string;
+    courseSectionId: number;
+  }[] = [];
+  for (const { slot, hour } of slots) {
+    const last = classes.at(-1);
+    const start = hour.startTime.slice(0, 5);
+    if (
+      last &&
+      last.courseSectionId === slot.courseSectionId &&
+      last.classroom === slot.classroom.code &&
+      last.end_time === start
+    ) {
+      last.end_time = hour.endTime.slice(0, 5);
+      continue;
+    }
+    classes.push({
+      start_time: start,
       end_time: hour.endTime.slice(0, 5),
       course: { id: slot.course.id, code: slot.course.code, title: slot.course.title },
       section: { id: slot.section.id, code: slot.section.code },
       classroom: slot.classroom.code,
-    })),
-    unread_notifications: unread[0]?.count ?? 0,
-  };
+      courseSectionId: slot.courseSectionId,
+    });
+  }
+  return classes.map(({ courseSectionId: _, ...c }) => c);
 }
 
 /** Evaluated lessons some enrolled student has no note in yet (the evaluation reminders' rule). */

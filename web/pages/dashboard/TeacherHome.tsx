@@ -81,7 +81,7 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
               <Anchor component={Link} to={`/lessons/${l.id}`} size="sm">
                 {`${shortDate(l.date)} · ${l.section.code} · ${l.course.title}`}
               </Anchor>
-              <Text size="sm" c="orange.8" fw={600}>
+              <Text size="sm" fw={600}>
                 {t("dashboard.teacher.missing", { count: l.missing })}
               </Text>
             </Group>
