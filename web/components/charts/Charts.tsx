@@ -18,7 +18,7 @@ export function Bars({ data, label, color = "blue.6", height = 220, horizontal }
       series={[{ name: "value", label, color }]}
       withTooltip={false}
       gridAxis={horizontal ? "y" : "x"}
-      yAxisProps={horizontal ? { width: 110 } : { allowDecimals: false }}
+      yAxisProps={horizontal ? { width: 150 } : { allowDecimals: false }}
       xAxisProps={horizontal ? { allowDecimals: false } : undefined}
       barChartProps={{ accessibilityLayer: false }}
     />

@@ -46,7 +46,8 @@ function CoordinatorNumbers({ dash }: { dash: CoordinatorDashboard }) {
     to: `/sections/${s.id}`,
   }));
   const teacherBars = dash.teachers.map((x) => ({
-    label: `${x.last_name}, ${x.first_name}`,
+    // A short name on the axis ("Gutiérrez, W."); the table below has the full one.
+    label: `${x.last_name.split(" ")[0]}, ${x.first_name.charAt(0)}.`,
     value: x.pending_attendance + x.pending_evaluations,
   }));
   const { low_note: low, high_note: high } = dash.performance;
@@ -103,7 +104,7 @@ function CoordinatorNumbers({ dash }: { dash: CoordinatorDashboard }) {
                 label={t("dashboard.coordinator.pendingSeries")}
                 color="orange.6"
                 horizontal
-                height={Math.max(120, 40 * teacherBars.length)}
+                height={Math.max(120, 36 * teacherBars.length + 40)}
               />
               <Table fz="sm" verticalSpacing={4}>
                 <Table.Thead>
