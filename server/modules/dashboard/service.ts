@@ -333,7 +333,15 @@ export async function teacherDashboard(ctx: Ctx & { teacherId: number }) {
       .where(and(mine, eq(lessons.date, today)))
       .orderBy(asc(sections.code), asc(courses.title)),
     lessonsOf()
-      .where(and(mine, eq(sections.periodId, pid), eq(lessons.evaluated, true), lte(lessons.date, today)))
+      .where(
+        and(
+          mine,
+          eq(sections.periodId, pid),
+          eq(lessons.evaluated, true),
+          lte(lessons.date, today),
+          sql`${missingNotes} > 0`,
+        ),
+      )
       .orderBy(asc(lessons.date), asc(sections.code)),
     db
       .select({
