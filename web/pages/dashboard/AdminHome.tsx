@@ -74,7 +74,7 @@ function AdminNumbers({ dash }: { dash: AdminDashboard }) {
             seats: dash.inscriptions.seats,
           })}
           label={t("dashboard.admin.inscriptions")}
-          to={period ? `/inscriptions?period_id=${period.id}` : "/inscriptions"}
+          to={period ? `/inscriptions?period_id=${period.id}&status=active` : "/inscriptions?status=active"}
           hint={
             <Progress
               value={Math.min(100, seatsPercent)}

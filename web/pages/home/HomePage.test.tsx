@@ -154,7 +154,7 @@ describe("/home dashboards", () => {
     );
     expect(link(region, /105 de 160.*Inscripciones del período/)).toHaveAttribute(
       "href",
-      "/inscriptions?period_id=7",
+      "/inscriptions?period_id=7&status=active",
     );
     expect(link(region, /^3\s*Preinscripciones por aprobar/)).toHaveAttribute(
       "href",
