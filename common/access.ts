@@ -33,6 +33,11 @@ export const access = {
   backups: [admin],
   /** Reporting a payment (issue 10): a student for themself, an admin for a student or at the desk. */
   paymentReport: [student, admin],
+  /** Dashboards (issue 11): /dashboard/index is the administration's and each student's own. */
+  dashboardIndex: [admin, lowAdmin, student],
+  dashboardCoordinator: [coordinator],
+  /** A coordinator teaches too: their home shows their own teaching besides what they coordinate. */
+  dashboardTeacher: [teacher, coordinator],
 } as const satisfies Record<string, readonly number[]>;
 
 export type AccessRule = keyof typeof access;

@@ -20,6 +20,10 @@ test("recorrido: inicio de sesión, inicio del administrador y listado de aulas"
   await loginThroughUi(page, accounts.admin.email, accounts.admin.password);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The dashboard's numbers and charts, not their loading placeholders.
+  await expect(
+    page.getByRole("region", { name: "Tablero" }).getByTestId("chart").first().locator("svg").first(),
+  ).toBeVisible();
   await page.screenshot({ path: save("admin-home") });
 
   await page.goto("/classrooms");

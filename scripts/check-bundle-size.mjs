@@ -31,6 +31,9 @@ export const budgets = {
   // payment banner, the wizard, the payments and price-settings pages and the student pickers share).
   shared: 150 * KB,
   area: 60 * KB,
+  // The dashboards' charts (issue 11): recharts with Mantine's chart styles, ~125 kB. Its own chunk, loaded
+  // by the home page after the numbers have painted (web/components/charts), never by the login page.
+  charts: 130 * KB,
 };
 export const goals = { loginJs: 150 * KB, loginCss: 25 * KB, area: 60 * KB };
 
@@ -38,6 +41,8 @@ export const goals = { loginJs: 150 * KB, loginCss: 25 * KB, area: 60 * KB };
 const LOGIN = "login-entry.tsx";
 const APP = "App.tsx";
 const SHELL = "layout/app-layout-chunk.tsx";
+/** The chart drawings' chunk (recharts), budgeted on its own line. */
+const CHARTS = "components/charts/Charts.tsx";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -114,8 +119,8 @@ export function weigh(distDir) {
       name: key,
       js: sum(added, ".js"),
       css: sum(added, ".css"),
-      budget: budgets.area,
-      goal: goals.area,
+      budget: key === CHARTS ? budgets.charts : budgets.area,
+      goal: key === CHARTS ? undefined : goals.area,
     });
   }
   return {

@@ -179,4 +179,14 @@ export const scenarios: Scenario[] = [
     goalP95Ms: 20,
     needsMoney: true,
   },
+  // Dashboards (issue 11): the administration's home over the bench school of `--students` students
+  // (students.ts: 20,000 inscribed in the current period) at 20 req/s, p95 ≤ 100 ms. `--only=dashboard`.
+  {
+    name: "dashboard: GET /api/dashboard/index (administration, bench school)",
+    path: () => "/api/dashboard/index",
+    headers: asAdmin,
+    rate: 20,
+    goalP95Ms: 100,
+    needsStudents: true,
+  },
 ];

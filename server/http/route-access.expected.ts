@@ -406,4 +406,8 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "PATCH /api/documents/:id": "adminOnly",
   "POST /api/documents/:id": "adminOnly",
   "DELETE /api/documents/:id": "adminOnly",
+  // Dashboards (issue 11; spec.md §7): the administration's and a student's own, a coordinator's, a teacher's.
+  "GET /api/dashboard/index": byRecord("dashboardIndex", "a student sees only their own numbers"),
+  "GET /api/dashboard/coordinator": byRecord("dashboardCoordinator", "the caller's own teacher profile"),
+  "GET /api/dashboard/teacher": byRecord("dashboardTeacher", "the caller's own teacher profile"),
 };

@@ -7,6 +7,7 @@ import { classHoursRoutes } from "./class-hours/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
 import { courseSectionsRoutes } from "./course-sections/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
+import { dashboardRoutes } from "./dashboard/routes.js";
 import { documentsRoutes } from "./documents/routes.js";
 import { finalDeliveriesRoutes } from "./final-deliveries/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
@@ -67,4 +68,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(paymentsRoutes);
   await app.register(priceSettingsRoutes);
   await app.register(documentsRoutes);
+  await app.register(dashboardRoutes);
 }

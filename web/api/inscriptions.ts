@@ -38,7 +38,12 @@ export type PreregisteredBrief = {
   student_id: number | null;
 };
 
-export type InscriptionFilters = { period_id?: number | null; section_id?: number | null };
+export type InscriptionFilters = {
+  period_id?: number | null;
+  section_id?: number | null;
+  /** active or retired (the home dashboard links to a period's active inscriptions). */
+  status?: string | null;
+};
 
 export const inscriptionKeys = {
   all: ["inscriptions"] as const,
@@ -73,6 +78,7 @@ export const inscriptionListQuery = (params: ListParams, filters: InscriptionFil
   ...toListQuery(params),
   ...(filters.period_id ? { period_id: String(filters.period_id) } : {}),
   ...(filters.section_id ? { section_id: String(filters.section_id) } : {}),
+  ...(filters.status ? { status: filters.status } : {}),
 });
 
 export const inscriptionsApi = {

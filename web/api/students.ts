@@ -37,6 +37,8 @@ export type StudentFilters = {
   semester_id?: string;
   section_id?: string;
   status?: string;
+  /** female or male: read from the address (the home dashboard's links), no control of its own. */
+  gender?: string;
 };
 export const studentFilterKeys = [
   "period_id",
@@ -44,6 +46,7 @@ export const studentFilterKeys = [
   "semester_id",
   "section_id",
   "status",
+  "gender",
 ] as const;
 
 /** Narrows the course sub-resources to one section and course (the `/students/:s/:section/:course` pages). */

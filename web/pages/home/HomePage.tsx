@@ -1,13 +1,24 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { withAreaTexts } from "../../i18n/areas";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { sidebarFor } from "../../layout/sidebar-items";
 import { UserAvatar } from "../../layout/UserAvatar";
 import { fullName, roleKey } from "../../session/user";
 import { useUser } from "../../session/useSession";
+import { DashboardSkeleton } from "./DashboardSkeleton";
 
-/** /home: a welcome with the user's name and role and links to the areas they can open. */
+// The dashboard and its texts load after the welcome (they are an area's: web/i18n/es-areas.json).
+const Dashboard = lazy(() => withAreaTexts(import("../dashboard")).then((m) => ({ default: m.Dashboard })));
+
+/**
+ * /home: a welcome with the user's name and role, then their dashboard (spec.md §7 "Dashboards"): the
+ * school's numbers for the administration, a coordinator's specialization and supervised teachers (and
+ * their own teaching), a teacher's classes and a student's courses; each number a link to its list. The
+ * areas they can open stay below.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -31,6 +42,9 @@ export default function HomePage() {
           </div>
         </Group>
       </Card>
+      <Suspense fallback={<DashboardSkeleton />}>
+        <Dashboard />
+      </Suspense>
       <Title order={2} size="h4">
         {t("home.areas")}
       </Title>

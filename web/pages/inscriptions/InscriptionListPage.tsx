@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Tabs, Title } from "@mantine/core";
+import { Button, Group, Select, Stack, Tabs, Title } from "@mantine/core";
 import { IconArrowBackUp, IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,13 +47,18 @@ export function InscriptionListPage() {
   useRememberListSearch();
   const params = parseListParams(searchParams, { sortBy: "id,desc" });
   const periodId = positive(searchParams.get("period_id"));
+  const rawStatus = searchParams.get("status");
+  const status = rawStatus === "active" || rawStatus === "retired" ? rawStatus : null;
   const periods = usePeriods();
-  const list = useInscriptions(params, { period_id: periodId });
+  const list = useInscriptions(params, { period_id: periodId, status });
   const columns = useMemo(() => inscriptionColumns(t), [t]);
   const rollback = useRollbackInscription();
 
-  const setQuery = (next: Record<string, string>, period = periodId) =>
-    setSearchParams({ ...next, ...(period ? { period_id: String(period) } : {}) }, { replace: true });
+  const setQuery = (next: Record<string, string>, period = periodId, state = status) =>
+    setSearchParams(
+      { ...next, ...(period ? { period_id: String(period) } : {}), ...(state ? { status: state } : {}) },
+      { replace: true },
+    );
 
   const onRollback = async (inscription: Inscription) => {
     const name = `${inscription.student.first_name} ${inscription.student.last_name}`;
@@ -99,6 +104,18 @@ export function InscriptionListPage() {
           onChange={(id) => setQuery(toListQuery({ ...params, page: 1 }), id)}
           w={220}
         />
+        <Select
+          label={t("students.fields.status")}
+          placeholder={t("students.filters.allStatuses")}
+          clearable
+          w={150}
+          data={(["active", "retired"] as const).map((v) => ({
+            value: v,
+            label: t(`inscriptions.statuses.${v}`),
+          }))}
+          value={status}
+          onChange={(v) => setQuery(toListQuery({ ...params, page: 1 }), periodId, v)}
+        />
       </Group>
       <DataTable<Inscription>
         columns={columns}
@@ -112,7 +129,11 @@ export function InscriptionListPage() {
         actions={actions}
         csvExport={{
           url: "/inscriptions",
-          params: { ...listQuery, ...(periodId ? { period_id: periodId } : {}) },
+          params: {
+            ...listQuery,
+            ...(periodId ? { period_id: periodId } : {}),
+            ...(status ? { status } : {}),
+          },
           filename: "inscripciones",
         }}
         toolbar={

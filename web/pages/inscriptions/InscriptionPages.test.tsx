@@ -135,6 +135,25 @@ describe("inscriptions list", () => {
     ).toBeEnabled();
   });
 
+  it("reads the status filter from the URL (the home dashboard's link) and keeps it", async () => {
+    loginAs(Role.admin);
+    const calls: string[] = [];
+    mockFetch((url) => {
+      if (url.startsWith("/api/periods?")) return jsonResponse(200, { data: periods, meta: meta(1) });
+      if (url.startsWith("/api/inscriptions?")) {
+        calls.push(url);
+        return jsonResponse(200, { data: [inscription(1)], meta: meta(1) });
+      }
+      return undefined;
+    });
+    const { router } = renderApp("/inscriptions?period_id=1&status=active");
+    expect(await screen.findByText("Pérez 1", {}, { timeout: 30_000 })).toBeInTheDocument();
+    const query = new URL(calls[0]!, "http://x").searchParams;
+    expect([query.get("period_id"), query.get("status")]).toEqual(["1", "active"]);
+    expect(screen.getByDisplayValue("Activa")).toBeInTheDocument();
+    expect(router.state.location.search).toContain("status=active");
+  });
+
   it("shows a low admin the list without inscribing or undoing", async () => {
     loginAs(Role.lowAdmin);
     mockFetch((url) => {

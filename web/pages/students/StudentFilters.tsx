@@ -18,7 +18,7 @@ const ALL_SECTIONS = { page: 1, limit: 0, search: "", sortBy: "code,asc" };
 
 /**
  * The list's filters: period, specialization, semester and section (one inscription must match them all)
- * and status. Choosing a period offers its sections and the semesters they belong to.
+ * status and gender. Choosing a period offers its sections and the semesters they belong to.
  */
 export function StudentFilters({ value, onChange, withInscriptionFilters }: Props) {
   const { t } = useTranslation();
@@ -37,6 +37,15 @@ export function StudentFilters({ value, onChange, withInscriptionFilters }: Prop
         }))}
         value={value.status ?? null}
         onChange={(v) => set({ status: v ?? undefined })}
+      />
+      <Select
+        label={t("students.fields.gender")}
+        placeholder={t("students.filters.allStatuses")}
+        clearable
+        w={150}
+        data={(["female", "male"] as const).map((g) => ({ value: g, label: t(`students.genders.${g}`) }))}
+        value={value.gender ?? null}
+        onChange={(v) => set({ gender: v ?? undefined })}
       />
     </Group>
   );

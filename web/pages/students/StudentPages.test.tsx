@@ -89,6 +89,17 @@ describe("students list", () => {
     expect(screen.queryByRole("button", { name: /Eliminar/ })).not.toBeInTheDocument();
     expect(router.state.location.search).toContain("status=retired");
   });
+
+  it("reads the gender filter from the URL (the home dashboard's links) and shows it chosen", async () => {
+    loginAs(Role.teacher);
+    const fetch = mockFetch((url) =>
+      url.startsWith("/api/students?") ? jsonResponse(200, list([student(1)])) : undefined,
+    );
+    renderApp("/students?gender=female");
+    expect(await screen.findByText("Pérez 1")).toBeInTheDocument();
+    expect(queryOf(getCalls(fetch, "/api/students?")[0]!)).toMatchObject({ gender: "female" });
+    expect(screen.getByDisplayValue("Femenino")).toBeInTheDocument();
+  });
 });
 
 describe("student pages", () => {
