@@ -7,6 +7,7 @@ import { classHoursRoutes } from "./class-hours/routes.js";
 import { classroomsRoutes } from "./classrooms/routes.js";
 import { courseSectionsRoutes } from "./course-sections/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
+import { documentRequestsRoutes } from "./document-requests/routes.js";
 import { finalDeliveriesRoutes } from "./final-deliveries/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
 import { inscriptionsRoutes } from "./inscriptions/routes.js";
@@ -65,4 +66,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(courseSectionsRoutes);
   await app.register(paymentsRoutes);
   await app.register(priceSettingsRoutes);
+  await app.register(documentRequestsRoutes);
 }
