@@ -27,7 +27,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { todayIn } from "../../http/csv.js";
-import { isForeignKeyViolation, isUniqueViolation } from "../../http/db-errors.js";
+import { isUniqueViolation } from "../../http/db-errors.js";
 import { AppError, forbidden, notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Caller, callerStudentId } from "../../http/ownership.js";
@@ -697,13 +697,17 @@ export async function updateType(db: DbOrTx, id: number, input: UpdateDocumentRe
 }
 
 export async function deleteType(db: DbOrTx, id: number) {
-  await getType(db, id);
-  try {
-    await db.delete(documentRequestTypes).where(eq(documentRequestTypes.id, id));
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw refuse("document_request_type_has_requests");
-    throw error;
-  }
+  await db.transaction(async (tx) => {
+    await getType(tx, id);
+    await tx.execute(sql`select id from document_request_types where id = ${id} for update`);
+    const [used] = await tx
+      .select({ id: documentRequests.id })
+      .from(documentRequests)
+      .where(eq(documentRequests.typeId, id))
+      .limit(1);
+    if (used) throw refuse("document_request_type_has_requests");
+    await tx.delete(documentRequestTypes).where(eq(documentRequestTypes.id, id));
+  });
 }
 
 export const isGeneratable = (id: number): id is GeneratableType =>
