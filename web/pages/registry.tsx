@@ -25,6 +25,8 @@ export const guestPages: Partial<Record<string, ComponentType>> = {
   "/preinscription": lazyPage(() =>
     import("./preinscription").then((m) => ({ default: m.PreinscriptionPage })),
   ),
+  // Public (common/access.ts `publicRoutes`): also for a logged-in user.
+  "/verify/:code": lazyPage(() => import("./verify").then((m) => ({ default: m.VerifyPage }))),
 };
 
 const reinscriptions = {
@@ -345,6 +347,9 @@ export const pages: Partial<Record<string, ComponentType>> = {
   ),
   "/withdrawals": lazyPage(() =>
     withAreaTexts(import("./withdrawals")).then((m) => ({ default: m.WithdrawalsPage })),
+  ),
+  "/document-requests": lazyPage(() =>
+    withAreaTexts(import("./document-requests")).then((m) => ({ default: m.DocumentRequestListPage })),
   ),
 };
 
