@@ -9,6 +9,7 @@ import * as s from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { issueDemoDocuments } from "./demo.js";
 import { documentFacts, getDocumentRequest } from "./service.js";
 
 let ctx: TestContext;
@@ -18,6 +19,9 @@ let lowAdmin: { authorization: string };
 let teacher: { authorization: string };
 type Student = { id: number; userId: number; headers: { authorization: string }; identityDocument: string };
 let alice: Student;
+let demoIssued: number;
+let demoDocuments: { status: string; revokedAt: Date | null; key: string }[];
+let demoStored: unknown[];
 let bob: Student;
 
 async function studentLogin(row: { id: number; userId: number; identityDocument: string }): Promise<Student> {
@@ -32,8 +36,20 @@ async function studentLogin(row: { id: number; userId: number; identityDocument:
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedDemo(ctx.db);
+  // The demo's documents, as `npm run demo` issues them at start-up.
+  demoIssued = await issueDemoDocuments({ db: ctx.db, storage: ctx.app.storage, config: ctx.config });
+  demoDocuments = await ctx.db
+    .select({
+      status: s.documentRequests.status,
+      revokedAt: s.issuedDocuments.revokedAt,
+      key: s.issuedDocuments.storageKey,
+    })
+    .from(s.issuedDocuments)
+    .innerJoin(s.documentRequests, eq(s.documentRequests.id, s.issuedDocuments.requestId));
+  demoStored = await Promise.all(demoDocuments.map((d) => ctx.app.storage.stat(d.key)));
   // The demo's own requests aside: these tests count what they write.
   await ctx.db.delete(s.documentRequests);
+  for (const d of demoDocuments) await ctx.app.storage.delete(d.key);
   const a = await createUserWithToken(ctx, Role.admin);
   admin = a.headers;
   adminUserId = a.user.id;
@@ -79,6 +95,17 @@ async function request(student: Student, typeId: number) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number; status: string; period_id: number | null };
 }
+
+describe("the demo school", () => {
+  it("has a stored PDF for every generated, retired and canceled request, the canceled one revoked", () => {
+    expect(demoIssued).toBe(5);
+    expect(demoDocuments.map((d) => d.status).sort()).toEqual(
+      ["canceled", "generated", "generated", "retired", "retired"].sort(),
+    );
+    for (const d of demoDocuments) expect(d.revokedAt !== null).toBe(d.status === "canceled");
+    expect(demoStored.every((f) => f !== null)).toBe(true);
+  });
+});
 
 describe("asking for a document", () => {
   it("a student asks for themself; another student's id is refused and nothing is written", async () => {
