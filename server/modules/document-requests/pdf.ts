@@ -154,7 +154,7 @@ export async function buildDocumentPdf(facts: DocumentFacts): Promise<Buffer> {
     : "el período académico en curso";
 
   doc.font("serif").fontSize(11.5);
-  const para = { width, align: "justify" as const, lineGap: 4 };
+  const para = { width, align: "left" as const, lineGap: 4 };
   const student = () => {
     doc.text(`${female ? "la ciudadana" : "el ciudadano"} `, { continued: true, ...para });
     doc.font("serif-bold").text(name, { continued: true });
@@ -182,7 +182,7 @@ export async function buildDocumentPdf(facts: DocumentFacts): Promise<Buffer> {
     doc.text(
       `, ${female ? "egresada" : "egresado"} de esta institución${facts.specialization ? ` en la especialidad ${facts.specialization}` : ""}. ` +
         `Durante sus estudios demostró responsabilidad, constancia y buena conducta, cualidades que ${female ? "la" : "lo"} ` +
-        "hacen merecedor de toda la confianza que en su persona se deposite.",
+        `hacen ${female ? "merecedora" : "merecedor"} de toda la confianza que en su persona se deposite.`,
     );
   }
 
