@@ -11,6 +11,7 @@ import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import { issueDemoDocuments } from "./demo.js";
 import { documentFacts, getDocumentRequest } from "./service.js";
+import { verificationLimit } from "./throttle.js";
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -421,5 +422,17 @@ describe("generating, sending and verifying", () => {
     const mine = await request(alice, 1);
     expect((await call("DELETE", `/document-requests/${mine.id}`, bob.headers)).statusCode).toBe(404);
     expect((await call("DELETE", `/document-requests/${mine.id}`, alice.headers)).statusCode).toBe(204);
+  });
+});
+
+describe("the public verification's rate limit", () => {
+  it("answers 429 in Spanish with Retry-After once an address has asked too often", async () => {
+    let res = await call("GET", "/verify/ZZZZZZZZZZ");
+    for (let i = 0; i < verificationLimit.points && res.statusCode !== 429; i += 1)
+      res = await call("GET", "/verify/ZZZZZZZZZZ");
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe("too_many_requests");
+    expect(res.json().description).toMatch(/^Se hicieron demasiadas verificaciones desde esta conexión/);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });
 });
