@@ -47,7 +47,7 @@ const statusColor: Record<DocumentRequestStatus, string> = {
 
 export function StatusBadge({ status, t }: { status: DocumentRequestStatus; t: TFunction }) {
   return (
-    <Badge color={statusColor[status]} variant="light" miw="max-content">
+    <Badge color={statusColor[status]} variant="dot" miw="max-content" style={{ overflow: "visible" }}>
       {t(`documentRequests.status.${status}`)}
     </Badge>
   );

@@ -68,22 +68,18 @@ export function VerifyPage() {
   return (
     <AuthLayout title={t("verify.title")} description={t("verify.description")} width={560}>
       {v.revoked ? (
-        <Alert
-          color="red"
-          icon={<IconCircleX size={18} aria-hidden />}
-          role="status"
-          title={t("verify.revokedTitle")}
-        >
+        <Alert color="red" icon={<IconCircleX size={18} aria-hidden />} role="status">
+          <Text fw={700} size="sm">
+            {t("verify.revokedTitle")}
+          </Text>
           {t("verify.revoked", { date: v.revoked_at ? dateTime(v.revoked_at) : "" })}
           {v.revoked_reason ? ` ${v.revoked_reason}` : ""}
         </Alert>
       ) : (
-        <Alert
-          color="teal"
-          icon={<IconShieldCheck size={18} aria-hidden />}
-          role="status"
-          title={t("verify.validTitle")}
-        >
+        <Alert color="teal" icon={<IconShieldCheck size={18} aria-hidden />} role="status">
+          <Text fw={700} size="sm">
+            {t("verify.validTitle")}
+          </Text>
           {t("verify.valid")}
         </Alert>
       )}
@@ -105,7 +101,7 @@ export function VerifyPage() {
         <Group align="flex-end" gap="sm">
           <FileInput
             label={t("verify.fileLabel")}
-            placeholder={t("verify.filePlaceholder")}
+            description={t("verify.filePlaceholder")}
             accept="application/pdf"
             value={file}
             onChange={(f) => {
@@ -113,7 +109,6 @@ export function VerifyPage() {
               check.reset();
             }}
             style={{ flex: 1 }}
-            clearable
           />
           <Button
             leftSection={<IconFileCheck size={16} aria-hidden />}
