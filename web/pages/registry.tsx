@@ -25,8 +25,9 @@ export const guestPages: Partial<Record<string, ComponentType>> = {
   "/preinscription": lazyPage(() =>
     import("./preinscription").then((m) => ({ default: m.PreinscriptionPage })),
   ),
-  // Public (common/access.ts `publicRoutes`): also for a logged-in user.
-  "/verify/:code": lazyPage(() => import("./verify").then((m) => ({ default: m.VerifyPage }))),
+  // Public (common/access.ts `publicRoutes`): also for a logged-in user. Its texts load with the page
+  // (es-areas.json), keeping them out of the login page's script.
+  "/verify/:code": lazyPage(() => withAreaTexts(import("./verify")).then((m) => ({ default: m.VerifyPage }))),
 };
 
 const reinscriptions = {

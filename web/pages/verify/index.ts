@@ -1,2 +1,2 @@
-// The public verification page of issued documents (a guest route, no login): its own chunk, texts in es.json.
+// The public verification page of issued documents (no login needed): its own chunk, texts in es-areas.json.
 export { VerifyPage } from "./VerifyPage";
