@@ -10,6 +10,7 @@ import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import { issueDemoDocuments } from "./demo.js";
+import { documentErrorText } from "./errors.js";
 import { documentFacts, getDocumentRequest } from "./service.js";
 import { verificationLimit } from "./throttle.js";
 
@@ -362,7 +363,7 @@ describe("generating, sending and verifying", () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({
         message: "verification_code_not_found",
-        description: describeError("verification_code_not_found"),
+        description: documentErrorText.verification_code_not_found,
       });
     }
     const post = await ctx.app.inject({

@@ -19,10 +19,10 @@ import { idParamsSchema } from "../../../common/validation/ids.js";
 import { validationMessage } from "../../../common/validation/index.js";
 import { principalOf } from "../../http/auth.js";
 import { sendList } from "../../http/csv.js";
-import { notFound } from "../../http/errors.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse, pageMeta } from "../../http/pagination.js";
 import { fieldError, validationError } from "../../http/validation.js";
+import { documentError } from "./errors.js";
 import {
   documentRequestCsvColumns,
   presentDocumentRequest,
@@ -409,7 +409,7 @@ export async function documentRequestsRoutes(app: FastifyInstance) {
   }
   const codeOf = (text: string) => {
     const code = normalizeVerificationCode(text);
-    if (!verificationCodePattern.test(code)) throw notFound("verification_code_not_found");
+    if (!verificationCodePattern.test(code)) throw documentError(404, "verification_code_not_found");
     return code;
   };
   const limitText =

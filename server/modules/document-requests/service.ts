@@ -28,7 +28,7 @@ import {
 } from "../../db/schema/index.js";
 import { todayIn } from "../../http/csv.js";
 import { isUniqueViolation } from "../../http/db-errors.js";
-import { AppError, forbidden, notFound, refuse } from "../../http/errors.js";
+import { forbidden, notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Caller, callerStudentId } from "../../http/ownership.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
@@ -36,6 +36,7 @@ import { fieldError } from "../../http/validation.js";
 import type { Mailer } from "../../mail/index.js";
 import type { FileStorage } from "../../storage/types.js";
 import { listStudentCourses } from "../students/service.js";
+import { type DocumentErrorCode, documentError } from "./errors.js";
 import { documentReadyEmail } from "./mail.js";
 import { notifyDocumentReady } from "./notify.js";
 import { buildDocumentPdf, type DocumentFacts, type Signer } from "./pdf.js";
@@ -190,7 +191,7 @@ export async function listDocumentRequests(opts: {
 
 async function findRequest(db: DbOrTx, id: number): Promise<DocumentRequestRow> {
   const rows = await selectRequests(db).where(eq(documentRequests.id, id));
-  if (rows.length === 0) throw notFound("document_request_not_found");
+  if (rows.length === 0) throw documentError(404, "document_request_not_found");
   return (await attachDocuments(db, rows))[0]!;
 }
 
@@ -202,7 +203,7 @@ export async function getDocumentRequest(opts: {
 }): Promise<DocumentRequestRow> {
   const row = await findRequest(opts.db, opts.id);
   if (isStudent(opts.caller.type) && (await callerStudentId(opts.db, opts.caller)) !== row.studentId)
-    throw notFound("document_request_not_found");
+    throw documentError(404, "document_request_not_found");
   return row;
 }
 
@@ -248,8 +249,8 @@ export async function createDocumentRequest(opts: {
       .select({ enabled: documentRequestTypes.enabled })
       .from(documentRequestTypes)
       .where(eq(documentRequestTypes.id, input.type_id));
-    if (!type) throw refuse("document_request_type_not_found");
-    if (!type.enabled) throw refuse("document_request_type_disabled");
+    if (!type) throw documentError(400, "document_request_type_not_found");
+    if (!type.enabled) throw documentError(400, "document_request_type_disabled");
     // Serialise the student's requests so two clicks cannot both pass the pending check.
     await tx.execute(sql`select id from students where id = ${studentId} for update`);
     const [pending] = await tx
@@ -262,7 +263,7 @@ export async function createDocumentRequest(opts: {
           eq(documentRequests.status, "pending"),
         ),
       );
-    if (pending) throw refuse("document_request_already_pending");
+    if (pending) throw documentError(400, "document_request_already_pending");
     const [row] = await tx
       .insert(documentRequests)
       .values({
@@ -282,13 +283,13 @@ export async function deleteDocumentRequest(opts: { db: DbOrTx; caller: Caller; 
   await opts.db.transaction(async (tx) => {
     const row = await getDocumentRequest({ db: tx, caller: opts.caller, id: opts.id });
     if (isStudent(opts.caller.type) && row.status !== "pending")
-      throw refuse("document_request_already_closed");
+      throw documentError(400, "document_request_already_closed");
     const [issued] = await tx
       .select({ id: issuedDocuments.id })
       .from(issuedDocuments)
       .where(eq(issuedDocuments.requestId, row.id))
       .limit(1);
-    if (issued) throw refuse("document_request_has_documents");
+    if (issued) throw documentError(400, "document_request_has_documents");
     await tx.delete(documentRequests).where(eq(documentRequests.id, row.id));
   });
 }
@@ -307,7 +308,7 @@ export function verificationCode(): string {
 
 export const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
-const sendingFailure: Record<GeneratableType, string> = {
+const sendingFailure: Record<GeneratableType, DocumentErrorCode> = {
   1: "certificate_sending_failed",
   2: "certificate_note_sending_failed",
   4: "letter_sending_failed",
@@ -444,8 +445,8 @@ export async function generateDocument(
     await db.transaction(async (tx) => {
       await tx.execute(sql`select id from document_requests where id = ${deps.id} for update`);
       const request = await findRequest(tx, deps.id);
-      if (request.typeId !== deps.kind) throw refuse("document_request_wrong_type");
-      if (request.status !== "pending") throw refuse("document_request_not_pending");
+      if (request.typeId !== deps.kind) throw documentError(400, "document_request_wrong_type");
+      if (request.status !== "pending") throw documentError(400, "document_request_not_pending");
       const { periodId, ...facts } = await documentFacts({
         db: tx,
         caller: deps.caller,
@@ -506,7 +507,7 @@ export async function generateDocument(
           }),
         );
       } catch {
-        throw new AppError(502, sendingFailure[deps.kind]);
+        throw documentError(502, sendingFailure[deps.kind]);
       }
     });
   } catch (error) {
@@ -542,8 +543,8 @@ export async function setGenerated(opts: { db: DbOrTx; caller: Caller; id: numbe
   await opts.db.transaction(async (tx) => {
     await tx.execute(sql`select id from document_requests where id = ${opts.id} for update`);
     const row = await findRequest(tx, opts.id);
-    if (row.status !== "pending") throw refuse("document_request_not_pending");
-    if (!(await activeDocument(tx, row.id))) throw refuse("document_request_not_sent");
+    if (row.status !== "pending") throw documentError(400, "document_request_not_pending");
+    if (!(await activeDocument(tx, row.id))) throw documentError(400, "document_request_not_sent");
     await tx
       .update(documentRequests)
       .set({ status: "generated", generatedAt: now, handledByUserId: opts.caller.id, updatedAt: now })
@@ -558,7 +559,7 @@ export async function setRetired(opts: { db: DbOrTx; caller: Caller; id: number;
   await opts.db.transaction(async (tx) => {
     await tx.execute(sql`select id from document_requests where id = ${opts.id} for update`);
     const row = await findRequest(tx, opts.id);
-    if (row.status !== "generated") throw refuse("document_request_not_generated");
+    if (row.status !== "generated") throw documentError(400, "document_request_not_generated");
     await tx
       .update(documentRequests)
       .set({ status: "retired", retiredAt: now, handledByUserId: opts.caller.id, updatedAt: now })
@@ -577,7 +578,7 @@ export async function setCanceled(opts: { db: DbOrTx; caller: Caller; id: number
     await tx.execute(sql`select id from document_requests where id = ${opts.id} for update`);
     const row = await findRequest(tx, opts.id);
     if (row.status === "retired" || row.status === "canceled")
-      throw refuse("document_request_already_closed");
+      throw documentError(400, "document_request_already_closed");
     await tx
       .update(documentRequests)
       .set({ status: "canceled", canceledAt: now, handledByUserId: opts.caller.id, updatedAt: now })
@@ -600,7 +601,7 @@ export async function openDocumentFile(opts: {
   const row = await getDocumentRequest(opts);
   const issued = await activeDocument(opts.db, row.id);
   const file = issued ? await opts.storage.open(issued.storageKey) : null;
-  if (!issued || !file) throw notFound("document_file_not_found");
+  if (!issued || !file) throw documentError(404, "document_file_not_found");
   return { ...file, name: `${fileNameOf(row.type.name)}-${issued.code}.pdf` };
 }
 
@@ -631,7 +632,7 @@ export async function findIssued(db: DbOrTx, code: string) {
     .innerJoin(students, eq(students.id, issuedDocuments.studentId))
     .leftJoin(periods, eq(periods.id, documentRequests.periodId))
     .where(eq(issuedDocuments.code, code));
-  if (!row) throw notFound("verification_code_not_found");
+  if (!row) throw documentError(404, "verification_code_not_found");
   const [inscription] =
     row.periodId === null
       ? []
@@ -656,7 +657,7 @@ export async function listTypes(db: DbOrTx) {
 
 export async function getType(db: DbOrTx, id: number) {
   const [row] = await db.select().from(documentRequestTypes).where(eq(documentRequestTypes.id, id));
-  if (!row) throw notFound("document_request_type_not_found");
+  if (!row) throw documentError(404, "document_request_type_not_found");
   return row;
 }
 
@@ -675,7 +676,7 @@ export async function createType(db: DbOrTx, input: CreateDocumentRequestTypeInp
       .returning();
     return row!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw refuse("document_request_type_exists");
+    if (isUniqueViolation(error)) throw documentError(400, "document_request_type_exists");
     throw error;
   }
 }
@@ -705,7 +706,7 @@ export async function deleteType(db: DbOrTx, id: number) {
       .from(documentRequests)
       .where(eq(documentRequests.typeId, id))
       .limit(1);
-    if (used) throw refuse("document_request_type_has_requests");
+    if (used) throw documentError(400, "document_request_type_has_requests");
     await tx.delete(documentRequestTypes).where(eq(documentRequestTypes.id, id));
   });
 }
