@@ -52,6 +52,9 @@ export const guestRoutes = [
   "/preinscription",
 ] as const;
 
+/** Public routes: for everyone, logged in or not (the verification of an issued document). */
+export const publicRoutes = ["/verify/:code"] as const;
+
 /**
  * Every logged-in route of spec.md §2 with the rule that guards it. Paths use React Router syntax;
  * `?` marks an optional segment.

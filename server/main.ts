@@ -11,6 +11,7 @@ import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./life
 import { framed, resolveLogFormat } from "./lifecycle/logger.js";
 import { privateUmask, tightenPermissions } from "./lifecycle/permissions.js";
 import { handleShutdown } from "./lifecycle/shutdown.js";
+import { issueDemoDocuments } from "./modules/document-requests/demo.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -84,6 +85,8 @@ async function main() {
   }
 
   app = await buildApp({ config, db: database.db });
+  // The demo's certificates need the file storage: issued once, right after seeding.
+  if (created) await issueDemoDocuments({ db: app.db, storage: app.storage, config });
   await serveWebApp(app, path.join(root, "web", "dist"));
   const db = database;
   app.addHook("onClose", () => db.close());

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { createBrowserRouter, createMemoryRouter, Outlet, type RouteObject } from "react-router";
-import { access, guestRoutes, routeAccess } from "../common/access";
+import { access, guestRoutes, publicRoutes, routeAccess } from "../common/access";
 import { onRouteChange } from "./api/query-client";
 import { LazyAppLayout as AppLayout } from "./layout/LazyAppLayout";
 import { lazyPage } from "./pages/lazy";
@@ -49,6 +49,7 @@ function GuestFrame() {
 /** Every route of spec.md §2 with its access rule from common/access.ts. */
 export function buildRoutes(): RouteObject[] {
   const guest: RouteObject[] = guestRoutes.map((path) => ({ path, element: screenFor(path, guestPages) }));
+  const open: RouteObject[] = publicRoutes.map((path) => ({ path, element: screenFor(path, guestPages) }));
   const loggedIn: RouteObject[] = Object.entries(routeAccess).map(([path, rule]) => ({
     path,
     element: <RoleGuard allowed={access[rule]}>{screenFor(path, pages)}</RoleGuard>,
@@ -60,6 +61,7 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteErrorPage />,
       children: [
         { element: <GuestOnly />, children: [{ element: <GuestFrame />, children: guest }] },
+        { element: <GuestFrame />, children: open },
         { element: <RequireAuth />, children: [{ element: <AppLayout />, children: loggedIn }] },
         { path: "*", element: <UnknownRoute /> },
       ],

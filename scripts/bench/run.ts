@@ -1,7 +1,8 @@
 // `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--slice=2] [--connections=10]
 //                 [--classrooms=5000] [--students=20000] [--backup-files-mb=500] [--backup-rows=50000]
 //                 [--only=text] [--skip-demo-memory]`
-// (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone; `--only=money`: issue 10's.)
+// (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone; `--only=money`: issue 10's;
+// `--only=certificate`: issue 11's grades certificate PDF.)
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
 // (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
 // scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
@@ -20,6 +21,7 @@ import { openDatabase } from "../../server/db/client.js";
 import { classrooms } from "../../server/db/schema/index.js";
 import { ensureDemo } from "../../server/db/seed/demo.js";
 import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-load.js";
+import { prepareDocuments } from "./documents.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { prepareMoney } from "./money.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
@@ -384,6 +386,10 @@ async function benchKind(kind: Kind) {
       `[${kind}] seeded ${money.payments} payments (one insert) in ${money.seedSeconds.toFixed(1)} s`,
     );
   }
+  // A pending grades-certificate request (issue 11), for the certificate scenario.
+  const documents = selected.some((s) => s.needsDocuments)
+    ? await prepareDocuments({ databaseUrl, dataDir })
+    : undefined;
   let stormReport: string | null = null;
   let backupReport: string | null = null;
   const benchBackupDir = mkdtempSync(path.join(tmpdir(), "aula-bench-backups-"));
@@ -414,7 +420,15 @@ async function benchKind(kind: Kind) {
   let server: ChildProcess | undefined;
   const memory = { idle: null as number | null, peak: null as number | null };
   let sampler: NodeJS.Timeout | undefined;
-  const ctx: BenchContext = { adminAuth: "", ...creds, userId: 1, schedules: scheduleIds, students, money };
+  const ctx: BenchContext = {
+    adminAuth: "",
+    ...creds,
+    userId: 1,
+    schedules: scheduleIds,
+    students,
+    money,
+    documents,
+  };
   try {
     server = await startProcess({
       script: "server/main.ts",

@@ -1,4 +1,5 @@
 // The bench's scenarios: one entry per measured call. Later issues append theirs to `scenarios`.
+import type { DocumentsBenchIds } from "./documents.js";
 import type { MoneyBenchIds } from "./money.js";
 import type { ScheduleBenchIds } from "./schedules.js";
 import type { StudentBenchIds } from "./students.js";
@@ -20,6 +21,8 @@ export type BenchContext = {
   teaching?: TeachingBenchIds & { teacherAuth: string };
   /** The money bench's 100,000 payments and a student with a fee (money.ts). */
   money?: MoneyBenchIds;
+  /** A pending grades-certificate request (documents.ts). */
+  documents?: DocumentsBenchIds;
 };
 
 export type Scenario = {
@@ -48,6 +51,8 @@ export type Scenario = {
   needsTeaching?: boolean;
   /** Uses the money bench of money.ts (seeded only when a scenario that needs it runs). */
   needsMoney?: boolean;
+  /** Uses the documents bench of documents.ts (prepared only when a scenario that needs it runs). */
+  needsDocuments?: boolean;
 };
 
 const asAdmin = (ctx: BenchContext) => ({ authorization: ctx.adminAuth });
@@ -188,5 +193,16 @@ export const scenarios: Scenario[] = [
     rate: 20,
     goalP95Ms: 100,
     needsStudents: true,
+  },
+  // Documents (issue 11): generating a grades certificate PDF (notes, embedded font, QR code), storing,
+  // recording and e-mailing it, at 5 req/s, p95 ≤ 300 ms. `--only=certificate`.
+  {
+    name: "grades certificate PDF: GET /api/document-requests/{id}/generate-certificateNote",
+    path: (ctx) => `/api/document-requests/${ctx.documents?.requestId}/generate-certificateNote`,
+    headers: asAdmin,
+    rate: 5,
+    fixedRateOnly: true,
+    goalP95Ms: 300,
+    needsDocuments: true,
   },
 ];

@@ -410,4 +410,30 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "GET /api/dashboard/index": byRecord("dashboardIndex", "a student sees only their own numbers"),
   "GET /api/dashboard/coordinator": byRecord("dashboardCoordinator", "the caller's own teacher profile"),
   "GET /api/dashboard/teacher": byRecord("dashboardTeacher", "the caller's own teacher profile"),
+  // Document requests (issue 11; spec.md §6: student, admin, low admin; a student only their own) and the
+  // public verification of issued documents.
+  "GET /api/document-requests": byRecord("documentRequests", "a student sees only their own requests"),
+  "GET /api/document-requests/:id": byRecord("documentRequests", "a student sees only their own requests"),
+  "POST /api/document-requests": byRecord("documentRequests", "a student asks only for themself"),
+  "DELETE /api/document-requests/:id": byRecord(
+    "documentRequests",
+    "a student deletes only their own pending requests",
+  ),
+  "GET /api/document-requests/:id/file": byRecord(
+    "documentRequests",
+    "a student downloads only their own documents",
+  ),
+  "GET /api/document-requests/:id/generate-certificate": "adminGroup",
+  "GET /api/document-requests/:id/generate-certificateNote": "adminGroup",
+  "GET /api/document-requests/:id/generate-letter": "adminGroup",
+  "PATCH /api/document-requests/:id/set-generated": "adminGroup",
+  "PATCH /api/document-requests/:id/set-retired": "adminGroup",
+  "PATCH /api/document-requests/:id/set-canceled": "adminGroup",
+  "GET /api/document-request-types": "documentRequests",
+  "GET /api/document-request-types/:id": "documentRequests",
+  "POST /api/document-request-types": "adminOnly",
+  "PATCH /api/document-request-types/:id": "adminOnly",
+  "DELETE /api/document-request-types/:id": "adminOnly",
+  "GET /api/verify/:code": "public",
+  "POST /api/verify/:code": "public",
 };

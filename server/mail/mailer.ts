@@ -11,6 +11,8 @@ export type MailMessage = {
   html: string;
   /** The link the message carries. Never logged: it holds a live token. */
   link?: string;
+  /** Files sent along (a generated certificate). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 export type MailLogger = {
@@ -56,6 +58,7 @@ export function createMailer(
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: message.attachments,
       textEncoding: "quoted-printable",
     });
     if (smtp) {

@@ -8,6 +8,7 @@ import { classroomsRoutes } from "./classrooms/routes.js";
 import { courseSectionsRoutes } from "./course-sections/routes.js";
 import { coursesRoutes } from "./courses/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
+import { documentRequestsRoutes } from "./document-requests/routes.js";
 import { documentsRoutes } from "./documents/routes.js";
 import { finalDeliveriesRoutes } from "./final-deliveries/routes.js";
 import { holidaysRoutes } from "./holidays/routes.js";
@@ -69,4 +70,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(priceSettingsRoutes);
   await app.register(documentsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(documentRequestsRoutes);
 }

@@ -25,6 +25,9 @@ export const guestPages: Partial<Record<string, ComponentType>> = {
   "/preinscription": lazyPage(() =>
     import("./preinscription").then((m) => ({ default: m.PreinscriptionPage })),
   ),
+  // Public (common/access.ts `publicRoutes`): also for a logged-in user. Its texts load with the page
+  // (es-areas.json), keeping them out of the login page's script.
+  "/verify/:code": lazyPage(() => withAreaTexts(import("./verify")).then((m) => ({ default: m.VerifyPage }))),
 };
 
 const reinscriptions = {
@@ -351,6 +354,9 @@ export const pages: Partial<Record<string, ComponentType>> = {
   ),
   "/withdrawals": lazyPage(() =>
     withAreaTexts(import("./withdrawals")).then((m) => ({ default: m.WithdrawalsPage })),
+  ),
+  "/document-requests": lazyPage(() =>
+    withAreaTexts(import("./document-requests")).then((m) => ({ default: m.DocumentRequestListPage })),
   ),
 };
 

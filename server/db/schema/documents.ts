@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   varchar,
 } from "drizzle-orm/pg-core";
 import { courses, semesters, specializations } from "./academics.js";
@@ -81,5 +82,38 @@ export const documentRequests = pgTable(
     ),
     index("document_requests_student_idx").on(t.studentId),
     index("document_requests_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * Each generated certificate or letter (issue 11): its public verification code (`/verify/{code}`), the
+ * SHA-256 of the PDF bytes as issued and its storage key. Revoked when its request is canceled.
+ */
+export const issuedDocuments = pgTable(
+  "issued_documents",
+  {
+    id: serial().primaryKey(),
+    requestId: integer()
+      .notNull()
+      .references(() => documentRequests.id, { onDelete: "cascade" }),
+    code: varchar({ length: 16 }).notNull(),
+    /** The document request type (1, 2 or 4). */
+    kind: integer()
+      .notNull()
+      .references(() => documentRequestTypes.id, { onDelete: "restrict" }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    issuedByUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    sha256: varchar({ length: 64 }).notNull(),
+    storageKey: varchar({ length: 255 }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+  },
+  (t) => [
+    unique("issued_documents_code_unique").on(t.code),
+    index("issued_documents_request_idx").on(t.requestId),
+    index("issued_documents_student_idx").on(t.studentId),
   ],
 );

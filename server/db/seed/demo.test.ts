@@ -334,7 +334,9 @@ describe("demo seed", () => {
     expect(await count("notification_receivers")).toBeGreaterThan(134);
     expect(await count("notification_receivers where read_at is null")).toBeGreaterThan(0);
     expect(await count("pre_inscriptions")).toBe(4);
-    expect(await count("document_requests")).toBe(5);
+    expect(await count("document_requests")).toBe(8);
+    expect(await count("document_requests where status = 'retired'")).toBe(2);
+    expect(await count("document_requests where status = 'canceled'")).toBe(1);
     // Eight by the teachers of the first sections, one about the student failed by absences, two by a coordinator.
     expect(await count("binnacles")).toBe(11);
     expect(

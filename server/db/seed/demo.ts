@@ -5,6 +5,7 @@ import { appSettings, periods, specializations, users } from "../schema/index.js
 import { seedAcademics } from "./academics.js";
 import { seedCalendar } from "./calendar.js";
 import { seedCommunication } from "./communication.js";
+import { seedDocumentRequests } from "./document-requests.js";
 import { seedEnrolment } from "./enrolment.js";
 import { seedHistory } from "./history.js";
 import { seedLibrary } from "./library.js";
@@ -132,6 +133,7 @@ async function fill(tx: DbOrTx, now: Date): Promise<DemoAccounts> {
   const holidays = await seedCalendar(tx, academics);
   await seedLessons(tx, random, academics, people, sections, inscriptions, holidays, today);
   await seedCommunication(tx, random, academics, people, inscriptions, today, now);
+  await seedDocumentRequests(tx, academics, people, inscriptions, now);
   await seedHistory(tx, academics, people, sections, inscriptions, holidays, now);
   await seedLibrary(tx, academics, people.admins[0]!.userId);
   return people.accounts;

@@ -1,0 +1,389 @@
+import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
+import {
+  IconBan,
+  IconDownload,
+  IconFileCertificate,
+  IconPackageExport,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import {
+  type DocumentRequest,
+  type DocumentRequestFilters,
+  type DocumentRequestStatus,
+  documentRequestStatuses,
+  documentRequestsApi,
+  requestableTypes,
+  useDeleteDocumentRequest,
+  useDocumentRequests,
+  useGenerateDocument,
+  useSetDocumentRequestStatus,
+} from "../../api/document-requests";
+import {
+  bindListParams,
+  confirmAction,
+  DataTable,
+  type DataTableColumn,
+  parseListParams,
+  toast,
+  toListQuery,
+  useRememberListSearch,
+} from "../../components";
+import { useBreadcrumbs } from "../../layout/breadcrumbs";
+import { useSession } from "../../session/useSession";
+import { StudentPicker } from "../reinscriptions/StudentPicker";
+import { RequestDocumentDialog } from "./RequestDocumentDialog";
+
+const statusColor: Record<DocumentRequestStatus, string> = {
+  pending: "yellow",
+  generated: "green",
+  retired: "blue",
+  canceled: "gray",
+};
+
+export function StatusBadge({ status, t }: { status: DocumentRequestStatus; t: TFunction }) {
+  return (
+    <Badge color={statusColor[status]} variant="dot" miw="max-content" style={{ overflow: "visible" }}>
+      {t(`documentRequests.status.${status}`)}
+    </Badge>
+  );
+}
+
+const shortDate = (iso: string) =>
+  new Intl.DateTimeFormat("es-VE", { dateStyle: "short" }).format(new Date(iso));
+
+function readFilters(searchParams: URLSearchParams): DocumentRequestFilters {
+  const filters: DocumentRequestFilters = {};
+  const status = searchParams.get("status");
+  if (status && (documentRequestStatuses as readonly string[]).includes(status))
+    filters.status = status as DocumentRequestStatus;
+  for (const key of ["type_id", "student_id"] as const) {
+    const value = Number(searchParams.get(key));
+    if (Number.isInteger(value) && value > 0) filters[key] = value;
+  }
+  return filters;
+}
+
+const filterQuery = (filters: DocumentRequestFilters) => {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined) query[key] = String(value);
+  return query;
+};
+
+/**
+ * /document-requests. A student: their own requests with their state, "Solicitar documento" and the
+ * download of a generated document. Administrators and assistants: every request, filters (state, type,
+ * student), search, CSV, and the actions Generar (by type: generated, e-mailed, then marked generated),
+ * Marcar retirado and Cancelar, each after a question.
+ */
+export function DocumentRequestListPage() {
+  const { t } = useTranslation();
+  const { isStudent } = useSession();
+  const staff = !isStudent;
+  useBreadcrumbs([{ label: t("documentRequests.list.title") }]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  useRememberListSearch();
+  const params = parseListParams(searchParams, { sortBy: "id,desc" });
+  const filters = readFilters(searchParams);
+  const list = useDocumentRequests(params, filters);
+  const generate = useGenerateDocument();
+  const setStatus = useSetDocumentRequestStatus();
+  const remove = useDeleteDocumentRequest();
+  const [asking, setAsking] = useState(false);
+  const busy = generate.isPending || setStatus.isPending || remove.isPending;
+
+  const columns = useMemo<DataTableColumn<DocumentRequest>[]>(
+    () => [
+      {
+        accessor: "id",
+        title: t("documentRequests.fields.number"),
+        sortable: true,
+        noWrap: true,
+        render: (r) => `#${r.id}`,
+      },
+      ...(staff
+        ? [
+            {
+              accessor: "student",
+              title: t("documentRequests.fields.student"),
+              sortable: true,
+              minWidth: 180,
+              render: (r: DocumentRequest) => (
+                <>
+                  <Text size="sm">{`${r.student.last_name}, ${r.student.first_name}`}</Text>
+                  <Text size="xs" c="dimmed">
+                    {r.student.identity_document}
+                  </Text>
+                </>
+              ),
+            } satisfies DataTableColumn<DocumentRequest>,
+          ]
+        : []),
+      {
+        accessor: "type_id",
+        title: t("documentRequests.fields.type"),
+        sortable: true,
+        render: (r) => r.type.name,
+      },
+      {
+        accessor: "period",
+        title: t("documentRequests.fields.period"),
+        noWrap: true,
+        render: (r) => (r.period ? `${r.period.year}-${r.period.number}` : "—"),
+      },
+      {
+        accessor: "status",
+        title: t("documentRequests.fields.status"),
+        sortable: true,
+        render: (r) => <StatusBadge status={r.status} t={t} />,
+      },
+      {
+        accessor: "created_at",
+        title: t("documentRequests.fields.createdAt"),
+        sortable: true,
+        noWrap: true,
+        render: (r) => shortDate(r.created_at),
+      },
+      {
+        accessor: "document",
+        title: t("documentRequests.fields.code"),
+        noWrap: true,
+        render: (r) =>
+          r.document ? (
+            <Anchor
+              href={`/verify/${r.document.code}`}
+              target="_blank"
+              rel="noopener"
+              size="sm"
+              ff="monospace"
+            >
+              {r.document.code}
+            </Anchor>
+          ) : (
+            "—"
+          ),
+      },
+    ],
+    [t, staff],
+  );
+
+  const run = async (
+    request: DocumentRequest,
+    opts: { title: string; message: string; danger?: boolean; done: string },
+    action: () => Promise<unknown>,
+  ) => {
+    if (!(await confirmAction({ title: opts.title, message: opts.message, danger: opts.danger }))) return;
+    try {
+      await action();
+      toast.success(opts.done);
+    } catch {
+      // the client already said why (a sending failure names the document)
+    }
+    void request;
+  };
+
+  const who = (r: DocumentRequest) => `${r.student.first_name} ${r.student.last_name}`;
+  const download = async (r: DocumentRequest) => {
+    try {
+      await documentRequestsApi.download(r);
+    } catch {
+      toast.error(t("documentRequests.download.failed"));
+    }
+  };
+
+  const actions = (r: DocumentRequest) => {
+    const canDownload = r.document !== null && r.document.revoked_at === null;
+    return (
+      <Group gap={4} wrap="nowrap">
+        {canDownload ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            onClick={() => void download(r)}
+            aria-label={t("documentRequests.actions.downloadOf", { id: r.id })}
+          >
+            {t("documentRequests.actions.download")}
+          </Button>
+        ) : null}
+        {staff && r.status === "pending" ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="teal"
+            leftSection={<IconFileCertificate size={14} aria-hidden />}
+            disabled={busy}
+            aria-label={t("documentRequests.actions.generateOf", { id: r.id })}
+            onClick={() =>
+              void run(
+                r,
+                {
+                  title: t("documentRequests.actions.generateTitle", { type: r.type.name }),
+                  message: t("documentRequests.actions.generateConfirm", { type: r.type.name, name: who(r) }),
+                  done: t("documentRequests.actions.generated", { type: r.type.name }),
+                },
+                () => generate.mutateAsync(r),
+              )
+            }
+          >
+            {t("documentRequests.actions.generate")}
+          </Button>
+        ) : null}
+        {staff && r.status === "generated" ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconPackageExport size={14} aria-hidden />}
+            disabled={busy}
+            aria-label={t("documentRequests.actions.retireOf", { id: r.id })}
+            onClick={() =>
+              void run(
+                r,
+                {
+                  title: t("documentRequests.actions.retireTitle"),
+                  message: t("documentRequests.actions.retireConfirm", { type: r.type.name, name: who(r) }),
+                  done: t("documentRequests.actions.retired"),
+                },
+                () => setStatus.mutateAsync({ id: r.id, action: "set-retired" }),
+              )
+            }
+          >
+            {t("documentRequests.actions.retire")}
+          </Button>
+        ) : null}
+        {staff && (r.status === "pending" || r.status === "generated") ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconBan size={14} aria-hidden />}
+            disabled={busy}
+            aria-label={t("documentRequests.actions.cancelOf", { id: r.id })}
+            onClick={() =>
+              void run(
+                r,
+                {
+                  title: t("documentRequests.actions.cancelTitle"),
+                  message: t(
+                    r.document
+                      ? "documentRequests.actions.cancelRevokes"
+                      : "documentRequests.actions.cancelConfirm",
+                    { type: r.type.name, name: who(r) },
+                  ),
+                  danger: true,
+                  done: t("documentRequests.actions.canceled"),
+                },
+                () => setStatus.mutateAsync({ id: r.id, action: "set-canceled" }),
+              )
+            }
+          >
+            {t("documentRequests.actions.cancel")}
+          </Button>
+        ) : null}
+        {!staff && r.status === "pending" && r.document === null ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            disabled={busy}
+            aria-label={t("documentRequests.actions.deleteOf", { id: r.id })}
+            onClick={() =>
+              void run(
+                r,
+                {
+                  title: t("documentRequests.actions.deleteTitle"),
+                  message: t("documentRequests.actions.deleteConfirm", { type: r.type.name }),
+                  danger: true,
+                  done: t("documentRequests.actions.deleted"),
+                },
+                () => remove.mutateAsync(r.id),
+              )
+            }
+          >
+            {t("common.delete")}
+          </Button>
+        ) : null}
+      </Group>
+    );
+  };
+
+  const setFilters = (next: DocumentRequestFilters) =>
+    setSearchParams({ ...toListQuery({ ...params, page: 1 }), ...filterQuery(next) });
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t("documentRequests.list.title")}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {staff ? t("documentRequests.list.staffHint") : t("documentRequests.list.studentHint")}
+      </Text>
+      {staff ? (
+        <Group gap="sm" align="flex-end">
+          <Select
+            label={t("documentRequests.fields.status")}
+            placeholder={t("documentRequests.filters.allStatuses")}
+            clearable
+            w={170}
+            data={documentRequestStatuses.map((s) => ({
+              value: s,
+              label: t(`documentRequests.status.${s}`),
+            }))}
+            value={filters.status ?? null}
+            onChange={(v) =>
+              setFilters({ ...filters, status: (v as DocumentRequestStatus | null) ?? undefined })
+            }
+          />
+          <Select
+            label={t("documentRequests.fields.type")}
+            placeholder={t("documentRequests.filters.allTypes")}
+            clearable
+            w={260}
+            data={requestableTypes.map((id) => ({
+              value: String(id),
+              label: t(`documentRequests.types.${id}`),
+            }))}
+            value={filters.type_id ? String(filters.type_id) : null}
+            onChange={(v) => setFilters({ ...filters, type_id: v ? Number(v) : undefined })}
+          />
+          <StudentPicker
+            label={t("documentRequests.fields.student")}
+            placeholder={t("documentRequests.filters.anyStudent")}
+            clearable
+            w={320}
+            onPick={(s) => setFilters({ ...filters, student_id: s?.id })}
+          />
+        </Group>
+      ) : null}
+      <DataTable<DocumentRequest>
+        columns={columns}
+        records={list.data?.data}
+        total={list.data?.meta.total ?? 0}
+        fetching={list.isFetching}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        storageKey="document-requests"
+        csvExport={{
+          url: "/document-requests",
+          params: { ...toListQuery(params), ...filterQuery(filters) },
+          filename: "solicitudes-de-documentos",
+        }}
+        {...bindListParams(params, (next) =>
+          setSearchParams({ ...toListQuery(next), ...filterQuery(filters) }),
+        )}
+        actions={actions}
+        toolbar={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAsking(true)}>
+            {t("documentRequests.request.open")}
+          </Button>
+        }
+      />
+      <RequestDocumentDialog opened={asking} onClose={() => setAsking(false)} forStaff={staff} />
+    </Stack>
+  );
+}

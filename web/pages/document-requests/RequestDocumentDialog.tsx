@@ -1,0 +1,115 @@
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type RequestableType,
+  requestableTypes,
+  useCreateDocumentRequest,
+  useDocumentRequestTypes,
+} from "../../api/document-requests";
+import { toast } from "../../components";
+import { StudentPicker } from "../reinscriptions/StudentPicker";
+
+type Props = { opened: boolean; onClose: () => void; forStaff: boolean };
+
+/**
+ * "Solicitar documento": the type (study certificate, grades certificate, graduate recommendation
+ * letter) and an optional note; staff also pick the student. A student always asks for themself.
+ */
+export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
+  const { t } = useTranslation();
+  const types = useDocumentRequestTypes();
+  const create = useCreateDocumentRequest();
+  const [type, setType] = useState<string | null>(null);
+  const [studentId, setStudentId] = useState<number | null>(null);
+  const [observation, setObservation] = useState("");
+  const [missing, setMissing] = useState(false);
+
+  const close = () => {
+    setType(null);
+    setStudentId(null);
+    setObservation("");
+    setMissing(false);
+    onClose();
+  };
+  const options = requestableTypes.map((id) => {
+    const row = types.data?.find((x) => x.id === id);
+    return {
+      id,
+      name: row?.name ?? t(`documentRequests.types.${id}`),
+      enabled: row?.enabled ?? true,
+      description: row?.description,
+    };
+  });
+
+  const submit = async () => {
+    if (!type || (forStaff && studentId === null)) {
+      setMissing(true);
+      return;
+    }
+    try {
+      await create.mutateAsync({
+        type_id: Number(type) as RequestableType,
+        ...(forStaff && studentId !== null ? { student_id: studentId } : {}),
+        observation: observation.trim() || null,
+      });
+      toast.success(t("documentRequests.request.sent"));
+      close();
+    } catch {
+      // the client already said why
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t("documentRequests.request.title")} centered>
+      <Stack gap="md">
+        {forStaff ? (
+          <StudentPicker
+            label={t("documentRequests.fields.student")}
+            required
+            onPick={(s) => setStudentId(s?.id ?? null)}
+            error={missing && studentId === null ? t("documentRequests.request.studentRequired") : undefined}
+          />
+        ) : null}
+        <Radio.Group
+          label={t("documentRequests.request.type")}
+          required
+          value={type}
+          onChange={setType}
+          error={missing && !type ? t("documentRequests.request.typeRequired") : undefined}
+        >
+          <Stack gap="xs" mt="xs">
+            {options.map((o) => (
+              <Radio
+                key={o.id}
+                value={String(o.id)}
+                disabled={!o.enabled}
+                label={o.name}
+                description={o.description ?? undefined}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Textarea
+          label={t("documentRequests.fields.observation")}
+          description={t("documentRequests.request.observationHelp")}
+          maxLength={500}
+          rows={3}
+          value={observation}
+          onChange={(e) => setObservation(e.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed">
+          {t("documentRequests.request.hint")}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t("common.cancel")}
+          </Button>
+          <Button loading={create.isPending} onClick={() => void submit()}>
+            {t("documentRequests.request.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

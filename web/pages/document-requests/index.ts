@@ -1,0 +1,1 @@
+export { DocumentRequestListPage } from "./DocumentRequestListPage";

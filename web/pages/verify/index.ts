@@ -1,0 +1,2 @@
+// The public verification page of issued documents (no login needed): its own chunk, texts in es-areas.json.
+export { VerifyPage } from "./VerifyPage";
