@@ -44,7 +44,7 @@ import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, rethrowUniqueAsField, validationError } from "../../http/validation.js";
 import { courseRecords } from "../reinscriptions/records.js";
-import { refuseKnownFull, rememberSeats } from "./full-sections.js";
+import { refuseKnownFull, rememberSeats, remembersFull } from "./full-sections.js";
 import {
   claimSeat,
   freeSeats,
@@ -452,21 +452,32 @@ export async function createInscription(opts: {
     semesterId: input.semester_id,
     periodId: input.period_id ?? null,
   });
-  const inscribe = () =>
-    withDbErrors(() =>
+  const inscribe = async () => {
+    // An existing student into a chosen section (an enrolment morning's common case): every check read
+    // in one statement before the transaction (under READ COMMITTED the transaction would read the same),
+    // so a refusal costs that one statement. Anything out of the ordinary goes the long way below, which
+    // says what is wrong.
+    if (input.student_id !== undefined && input.section_id !== null) {
+      // The section was just seen full for one gender: the student's gender alone (one primary-key read)
+      // may be enough to refuse.
+      if (remembersFull(opts.db, input.section_id)) {
+        const [student] = await opts.db
+          .select({ gender: students.gender })
+          .from(students)
+          .where(eq(students.id, input.student_id));
+        if (student) refuseKnownFull(opts.db, asked(input.section_id), student.gender);
+      }
+      const checked = await checkExisting(opts.db, {
+        input,
+        studentId: input.student_id,
+        sectionId: input.section_id,
+        onSeats,
+      });
+      if (checked)
+        return withDbErrors(() => opts.db.transaction((tx) => inscribeChecked(tx, checked, onSeats)));
+    }
+    return withDbErrors(() =>
       opts.db.transaction(async (tx) => {
-        // An existing student into a chosen section (an enrolment morning's common case): every check
-        // read in one statement. Anything out of the ordinary goes the long way, which says what is wrong.
-        if (input.student_id !== undefined && input.section_id !== null) {
-          const fast = await inscribeExisting(tx, {
-            db: opts.db,
-            input,
-            studentId: input.student_id,
-            sectionId: input.section_id,
-            onSeats,
-          });
-          if (fast) return fast;
-        }
         const period = await inscriptionPeriod(tx, input.period_id);
         const semester = await semesterOfPeriod(tx, period.id, input.semester_id);
         const { student, created, preInscriptionId } = await resolveStudent(tx, input);
@@ -483,6 +494,7 @@ export async function createInscription(opts: {
         return { ...outcome, createdUserId: created ? student.userId : null };
       }),
     );
+  };
   if (input.section_id === null) return inscribe();
   const sectionId = input.section_id;
   return throughSectionGate(opts.db, sectionId, async () => {
@@ -493,30 +505,27 @@ export async function createInscription(opts: {
 }
 
 const chosenSections = aliasedTable(sections, "chosen_section");
-const existingSections = aliasedTable(sections, "existing_section");
-const existingInscriptions = aliasedTable(inscriptions, "existing_inscription");
 
 /**
- * `createInscription` for an existing student and a chosen section with one read for every check: the
- * period (asked, else the open one), the semester and whether the period follows its pensum, the student
- * and their e-mail and pre-inscription, their inscription in the period, the section and its seats (an
- * unlocked snapshot, like `refuseFullFromSnapshot`). Answers null, having refused nothing, when anything
- * is missing or does not match: the caller then runs the checks one by one, in their order, for the
- * exact refusal. The seat is held under the section's lock last (`holdSeat`), as always, and the answer
- * carries the inscription as GET /inscriptions/{id} presents it (no read after the commit).
+ * The checks of `createInscription` for an existing student and a chosen section in one read: the period
+ * (asked, else the open one), the semester and whether the period follows its pensum, the student and
+ * their e-mail and pre-inscription, their inscription in the period, the section and its seats (an
+ * unlocked snapshot, like `refuseFullFromSnapshot`). Refuses a full section (from the memory of full
+ * sections or the snapshot) and a student already inscribed; answers null, having refused nothing, when
+ * anything else is missing or does not match: the caller then runs the checks one by one, in their
+ * order, for the exact refusal. The seat itself is held under the section's lock (`inscribeChecked`).
  */
-async function inscribeExisting(
-  tx: DbOrTx,
+async function checkExisting(
+  db: DbOrTx,
   opts: {
-    db: DbOrTx;
     input: CreateInscriptionInput;
     studentId: number;
     sectionId: number;
     onSeats: SeatsSeen;
   },
-): Promise<InscriptionOutcome | null> {
+): Promise<CheckedInscription | null> {
   const { input, studentId, sectionId } = opts;
-  const [row] = await tx
+  const [row] = await db
     .select({
       period: getTableColumns(periods),
       semester: {
@@ -538,7 +547,10 @@ async function inscribeExisting(
       },
       preInscriptionId: sql<number | null>`(select ${preInscriptions.id} from ${preInscriptions}
         where ${preInscriptions.studentId} = ${students.id} limit 1)`,
-      existingCode: existingSections.code,
+      // Scalar subqueries, not joins: each reads one index entry (a join may be planned as a scan).
+      existingCode: sql<string | null>`(select existing_section.code from ${inscriptions} as existing
+        inner join ${sections} as existing_section on existing_section.id = existing.section_id
+        where existing.student_id = ${students.id} and existing.period_id = ${periods.id})`,
       section: {
         id: chosenSections.id,
         code: chosenSections.code,
@@ -566,11 +578,6 @@ async function inscribeExisting(
     )
     .leftJoin(students, eq(students.id, studentId))
     .leftJoin(users, eq(users.id, students.userId))
-    .leftJoin(
-      existingInscriptions,
-      and(eq(existingInscriptions.studentId, students.id), eq(existingInscriptions.periodId, periods.id)),
-    )
-    .leftJoin(existingSections, eq(existingSections.id, existingInscriptions.sectionId))
     .leftJoin(chosenSections, eq(chosenSections.id, sectionId))
     .where(
       input.period_id === undefined ? eq(periods.enabledInscriptions, true) : eq(periods.id, input.period_id),
@@ -593,7 +600,7 @@ async function inscribeExisting(
   const { period, section } = row;
   const semester: SemesterInPeriod = { ...row.semester, specializationId: row.specialization.id };
   refuseKnownFull(
-    opts.db,
+    db,
     { sectionId, semesterId: input.semester_id, periodId: input.period_id ?? null },
     student.gender,
   );
@@ -620,14 +627,48 @@ async function inscribeExisting(
   if (freeSeats(snapshot, student.gender) <= 0) {
     throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(snapshot, student.gender));
   }
-  const outcome = await inscribeInTransaction(tx, {
+  return {
     period,
     semester,
     student,
     preInscriptionId: row.preInscriptionId === null ? null : Number(row.preInscriptionId),
-    sectionId,
+    section: { id: section.id, code: section.code },
+    specialization: row.specialization,
+  };
+}
+
+type CheckedInscription = {
+  period: PeriodRow;
+  semester: SemesterInPeriod;
+  student: {
+    id: number;
+    gender: string;
+    userId: number;
+    firstName: string;
+    lastName: string;
+    identityDocument: string;
+    email: string;
+  };
+  preInscriptionId: number | null;
+  section: { id: number; code: string };
+  specialization: { id: number; code: string; title: string };
+};
+
+/** The writes of `checkExisting`'s inscription, in the caller's transaction (the seat held last). */
+async function inscribeChecked(
+  tx: DbOrTx,
+  checked: CheckedInscription,
+  onSeats: SeatsSeen,
+): Promise<InscriptionOutcome> {
+  const { period, semester, student, section } = checked;
+  const outcome = await inscribeInTransaction(tx, {
+    period,
+    semester,
+    student,
+    preInscriptionId: checked.preInscriptionId,
+    sectionId: section.id,
     sectionChecked: true,
-    onSeats: opts.onSeats,
+    onSeats,
   });
   return {
     ...outcome,
@@ -647,8 +688,8 @@ async function inscribeExisting(
       },
       period: { id: period.id, year: period.year, number: period.number },
       semester: { id: semester.id, number: semester.number, code: semester.code },
-      section: { id: section.id, code: section.code },
-      specialization: row.specialization,
+      section,
+      specialization: checked.specialization,
       coursesCount: outcome.enrolled.length,
     },
   };
