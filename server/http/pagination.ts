@@ -61,6 +61,27 @@ export function searchCondition(
 
 /** The column `paginate` adds to a page's query for the total (removed from the rows it answers). */
 const TOTAL_COLUMN = "__list_total";
+/** The column `paginate` adds for the database snapshot the page was read in (with `rememberTotal`). */
+const SNAPSHOT_COLUMN = "__list_snapshot";
+
+/**
+ * Totals counted by `paginate({ rememberTotal })`, per database and count query, with the snapshot
+ * (`pg_current_snapshot()`: the next transaction id and those in progress) they were counted in. A later
+ * statement that reads the very same snapshot sees exactly the same committed rows, so the remembered
+ * total is still exact: any transaction that wrote anything since (in any process) changed the snapshot.
+ */
+const rememberedTotals = new WeakMap<object, Map<string, { total: number; snapshot: string }>>();
+const REMEMBERED_TOTALS_MAX = 200;
+
+function rememberTotal(db: object, key: string, total: number, snapshot: string) {
+  let totals = rememberedTotals.get(db);
+  if (!totals) {
+    totals = new Map();
+    rememberedTotals.set(db, totals);
+  }
+  if (totals.size >= REMEMBERED_TOTALS_MAX && !totals.has(key)) totals.clear();
+  totals.set(key, { total, snapshot });
+}
 
 /**
  * Runs a list query the way the list contract says: counts every matching row, orders by the requested
@@ -87,20 +108,37 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
    * the joins only add columns): the total is most of a list's cost.
    */
   countQuery?: PgSelect;
+  /**
+   * Counts the total once and answers it again while the database has not changed since (same snapshot,
+   * read with the page): for big lists whose count is most of a request's cost. Exact, never stale.
+   */
+  rememberTotal?: boolean;
 }): Promise<Page<Awaited<Q>[number]>> {
   const { db, query, list } = opts;
-  const unpaged = (opts.countQuery ?? query).getSQL();
+  const countOf = opts.countQuery ?? query;
+  const unpaged = countOf.getSQL();
   const paged = list.limit > 0;
   // The CSV export reads batch after batch and needs no total.
   const counted = paged && !list.withoutTotal;
+  let memoKey: string | null = null;
+  let known: { total: number; snapshot: string } | undefined;
+  if (counted && opts.rememberTotal) {
+    const { sql: text, params } = countOf.toSQL();
+    memoKey = `${text}\u0000${JSON.stringify(params)}`;
+    known = rememberedTotals.get(db)?.get(memoKey);
+  }
   if (counted) {
     // Drizzle keeps the selection in `config.fields` (a per-query copy): the total rides along as one
     // more selected field, mapped like any other.
     const config = (query as unknown as { config: { fields: Record<string, unknown> } }).config;
+    const fields = { ...config.fields };
     // An uncorrelated scalar subquery: PostgreSQL computes it once (an InitPlan), so the page costs the
     // count plus the page's own rows. (`count(*) over ()` would materialize every matching row first.)
-    const count = sql<number>`(select count(*) from (${unpaged}) as list_count)`.mapWith(Number);
-    config.fields = { ...config.fields, [TOTAL_COLUMN]: count };
+    // A remembered total is not counted again unless the snapshot shows that something changed.
+    if (!known)
+      fields[TOTAL_COLUMN] = sql<number>`(select count(*) from (${unpaged}) as list_count)`.mapWith(Number);
+    if (memoKey !== null) fields[SNAPSHOT_COLUMN] = sql<string>`pg_current_snapshot()::text`;
+    config.fields = fields;
   }
   const column = opts.sortColumns[list.sort_by.field];
   const order = [list.sort_by.direction === "desc" ? desc(column) : asc(column)];
@@ -111,8 +149,25 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
 
   let total = rows.length;
   if (counted) {
-    const first = rows[0];
-    if (first) total = Number(first[TOTAL_COLUMN]);
+    const first = rows[0] as (Record<string, unknown> & { [SNAPSHOT_COLUMN]?: string }) | undefined;
+    const snapshot = first?.[SNAPSHOT_COLUMN];
+    if (first && memoKey !== null && snapshot !== undefined) {
+      if (!known) total = Number(first[TOTAL_COLUMN]);
+      else if (known.snapshot === snapshot) total = known.total;
+      else {
+        // Something changed since the total was counted: count again (and remember that snapshot's).
+        const [again] = await db
+          .select({
+            total: sql<number>`count(*)`.mapWith(Number),
+            snapshot: sql<string>`pg_current_snapshot()::text`,
+          })
+          .from(sql`(${unpaged}) as list_count`);
+        total = again?.total ?? 0;
+        if (again) rememberTotal(db, memoKey, total, again.snapshot);
+      }
+      if (!known) rememberTotal(db, memoKey, total, snapshot);
+      for (const row of rows) delete (row as Record<string, unknown>)[SNAPSHOT_COLUMN];
+    } else if (first) total = Number(first[TOTAL_COLUMN]);
     else if (list.page > 1) {
       const [counted] = await db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgetFullSections, refuseKnownFull, rememberSeats } from "./full-sections.js";
+import { forgetFullSections, refuseKnownFull, rememberSeats, remembersFull } from "./full-sections.js";
 import type { SectionSeats } from "./seats.js";
 
 const seats = (males: number, females: number): SectionSeats => ({
@@ -34,6 +34,17 @@ describe("the memory of full sections", () => {
     expect(refusalOf(() => refuseKnownFull(db, at(8), "female", 1_500))).toBeNull();
     // More than a second later the database is asked again.
     expect(refusalOf(() => refuseKnownFull(db, at(7), "female", 2_001))).toBeNull();
+  });
+
+  it("says whether a section was seen full for either gender within the last second", () => {
+    const db = {};
+    expect(remembersFull(db, 7, 1_000)).toBe(false);
+    rememberSeats(db, seats(3, 14), 1_000);
+    expect(remembersFull(db, 7, 1_000)).toBe(false);
+    rememberSeats(db, seats(15, 2), 1_000);
+    expect(remembersFull(db, 7, 1_900)).toBe(true);
+    expect(remembersFull(db, 8, 1_900)).toBe(false);
+    expect(remembersFull(db, 7, 2_001)).toBe(false);
   });
 
   it("refuses both genders when both are full, and forgets on a seat-freeing change or a fresh count", () => {

@@ -74,6 +74,12 @@ export function refuseKnownFull(
   }
 }
 
+/** Whether the section was seen full (for either gender) within the last second. */
+export function remembersFull(db: object, sectionId: number, now = Date.now()): boolean {
+  const entry = memories.get(db)?.get(sectionId);
+  return entry !== undefined && now - entry.at <= MEMORY_MS;
+}
+
 /** Forgets every section seen full: after a change through this server that may free seats. */
 export function forgetFullSections(db: object): void {
   memories.delete(db);

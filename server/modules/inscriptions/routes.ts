@@ -131,7 +131,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
             background: true,
           });
         }
-        const row = await getInscription({ db, id: outcome.inscriptionId });
+        const row = outcome.row ?? (await getInscription({ db, id: outcome.inscriptionId }));
         return reply.status(201).send({ data: presentInscriptionResult(row, outcome) });
       },
     );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import {
   type CourseBrief,
   type CourseRecord,
@@ -44,9 +44,11 @@ import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, rethrowUniqueAsField, validationError } from "../../http/validation.js";
 import { courseRecords } from "../reinscriptions/records.js";
-import { refuseKnownFull, rememberSeats } from "./full-sections.js";
+import { refuseKnownFull, rememberSeats, remembersFull } from "./full-sections.js";
 import {
   claimSeat,
+  freeSeats,
+  fullSectionDescription,
   holdSeat,
   pickSectionWithSeat,
   refuseFullFromSnapshot,
@@ -347,6 +349,7 @@ export async function generateFee(
   tx: DbOrTx,
   opts: { studentId: number; periodId: number; inscriptionId: number | null; strict?: boolean },
 ): Promise<boolean> {
+  if (!opts.strict) return copyFee(tx, opts);
   // Shared lock: a price change being applied (PATCH /period-price-settings/{id}) finishes first, so the
   // fee copies one version of the setting, rules and installments alike.
   const [setting] = await tx
@@ -388,11 +391,48 @@ export async function generateFee(
   return true;
 }
 
+/**
+ * `generateFee` without `strict`, in one statement: the setting read under the same shared lock, the fee
+ * inserted unless the student has one for the period, its installments copied. True when a fee was made.
+ */
+async function copyFee(
+  tx: DbOrTx,
+  opts: { studentId: number; periodId: number; inscriptionId: number | null },
+): Promise<boolean> {
+  const [row] = await tx
+    .execute<{ fee_id: number | null }>(sql`
+    with setting as (
+      select * from ${periodPriceSettings} where ${periodPriceSettings.periodId} = ${opts.periodId}::int
+        for share
+    ), fee as (
+      insert into ${studentPeriodFees} (student_id, period_id, inscription_id, price_setting_id,
+        installment_payment_methods, full_payment_methods, installment_grace_period_days,
+        late_installment_extra_e2)
+      select ${opts.studentId}::int, ${opts.periodId}::int, ${opts.inscriptionId}::int, setting.id,
+        setting.installment_payment_methods, setting.full_payment_methods,
+        setting.installment_grace_period_days, setting.late_installment_extra_e2
+        from setting
+      on conflict (student_id, period_id) do nothing
+      returning id, price_setting_id
+    ), copied as (
+      insert into ${feeInstallments} (fee_id, date, amount_e2)
+      select fee.id, i.date, i.amount_e2 from fee
+        join ${periodPriceInstallments} i on i.price_setting_id = fee.price_setting_id
+        order by i.date
+      returning 1
+    )
+    select (select id from fee) as fee_id, (select count(*) from copied) as copied`)
+    .then((result) => (result as unknown as { rows: { fee_id: number | null }[] }).rows);
+  return row?.fee_id !== null && row?.fee_id !== undefined;
+}
+
 export type InscriptionOutcome = EnrolmentOutcome & {
   inscriptionId: number;
   feeGenerated: boolean;
   /** The user created for a new student (their confirmation e-mail goes out after the commit). */
   createdUserId: number | null;
+  /** The inscription as GET /inscriptions/{id} answers it, when already known (else read it). */
+  row?: InscriptionRow;
 };
 
 /**
@@ -412,8 +452,31 @@ export async function createInscription(opts: {
     semesterId: input.semester_id,
     periodId: input.period_id ?? null,
   });
-  const inscribe = () =>
-    withDbErrors(() =>
+  const inscribe = async () => {
+    // An existing student into a chosen section (an enrolment morning's common case): every check read
+    // in one statement before the transaction (under READ COMMITTED the transaction would read the same),
+    // so a refusal costs that one statement. Anything out of the ordinary goes the long way below, which
+    // says what is wrong.
+    if (input.student_id !== undefined && input.section_id !== null) {
+      // The section was just seen full for one gender: the student's gender alone (one primary-key read)
+      // may be enough to refuse.
+      if (remembersFull(opts.db, input.section_id)) {
+        const [student] = await opts.db
+          .select({ gender: students.gender })
+          .from(students)
+          .where(eq(students.id, input.student_id));
+        if (student) refuseKnownFull(opts.db, asked(input.section_id), student.gender);
+      }
+      const checked = await checkExisting(opts.db, {
+        input,
+        studentId: input.student_id,
+        sectionId: input.section_id,
+        onSeats,
+      });
+      if (checked)
+        return withDbErrors(() => opts.db.transaction((tx) => inscribeChecked(tx, checked, onSeats)));
+    }
+    return withDbErrors(() =>
       opts.db.transaction(async (tx) => {
         const period = await inscriptionPeriod(tx, input.period_id);
         const semester = await semesterOfPeriod(tx, period.id, input.semester_id);
@@ -431,6 +494,7 @@ export async function createInscription(opts: {
         return { ...outcome, createdUserId: created ? student.userId : null };
       }),
     );
+  };
   if (input.section_id === null) return inscribe();
   const sectionId = input.section_id;
   return throughSectionGate(opts.db, sectionId, async () => {
@@ -438,6 +502,197 @@ export async function createInscription(opts: {
     refuseKnownFull(opts.db, asked(sectionId), null);
     return inscribe();
   });
+}
+
+const chosenSections = aliasedTable(sections, "chosen_section");
+
+/**
+ * The checks of `createInscription` for an existing student and a chosen section in one read: the period
+ * (asked, else the open one), the semester and whether the period follows its pensum, the student and
+ * their e-mail and pre-inscription, their inscription in the period, the section and its seats (an
+ * unlocked snapshot, like `refuseFullFromSnapshot`). Refuses a full section (from the memory of full
+ * sections or the snapshot) and a student already inscribed; answers null, having refused nothing, when
+ * anything else is missing or does not match: the caller then runs the checks one by one, in their
+ * order, for the exact refusal. The seat itself is held under the section's lock (`inscribeChecked`).
+ */
+async function checkExisting(
+  db: DbOrTx,
+  opts: {
+    input: CreateInscriptionInput;
+    studentId: number;
+    sectionId: number;
+    onSeats: SeatsSeen;
+  },
+): Promise<CheckedInscription | null> {
+  const { input, studentId, sectionId } = opts;
+  const [row] = await db
+    .select({
+      period: getTableColumns(periods),
+      semester: {
+        id: semesters.id,
+        number: semesters.number,
+        code: semesters.code,
+        pensumId: semesters.pensumId,
+      },
+      specialization: { id: specializations.id, code: specializations.code, title: specializations.title },
+      followed: periodPensums.periodId,
+      student: {
+        id: students.id,
+        gender: students.gender,
+        userId: students.userId,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        identityDocument: students.identityDocument,
+        email: users.email,
+      },
+      preInscriptionId: sql<number | null>`(select ${preInscriptions.id} from ${preInscriptions}
+        where ${preInscriptions.studentId} = ${students.id} limit 1)`,
+      // Scalar subqueries, not joins: each reads one index entry (a join may be planned as a scan).
+      existingCode: sql<string | null>`(select existing_section.code from ${inscriptions} as existing
+        inner join ${sections} as existing_section on existing_section.id = existing.section_id
+        where existing.student_id = ${students.id} and existing.period_id = ${periods.id})`,
+      section: {
+        id: chosenSections.id,
+        code: chosenSections.code,
+        periodId: chosenSections.periodId,
+        semesterId: chosenSections.semesterId,
+        malesLimit: chosenSections.malesLimit,
+        femalesLimit: chosenSections.femalesLimit,
+      },
+      males: sql<number>`(select count(*) from ${inscriptions} inner join ${students} as seat_student
+        on seat_student.id = ${inscriptions.studentId}
+        where ${inscriptions.sectionId} = ${chosenSections.id} and ${inscriptions.status} = 'active'
+          and seat_student.gender <> 'female')`.mapWith(Number),
+      females: sql<number>`(select count(*) from ${inscriptions} inner join ${students} as seat_student
+        on seat_student.id = ${inscriptions.studentId}
+        where ${inscriptions.sectionId} = ${chosenSections.id} and ${inscriptions.status} = 'active'
+          and seat_student.gender = 'female')`.mapWith(Number),
+    })
+    .from(periods)
+    .leftJoin(semesters, eq(semesters.id, input.semester_id))
+    .leftJoin(pensums, eq(pensums.id, semesters.pensumId))
+    .leftJoin(specializations, eq(specializations.id, pensums.specializationId))
+    .leftJoin(
+      periodPensums,
+      and(eq(periodPensums.pensumId, semesters.pensumId), eq(periodPensums.periodId, periods.id)),
+    )
+    .leftJoin(students, eq(students.id, studentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .leftJoin(chosenSections, eq(chosenSections.id, sectionId))
+    .where(
+      input.period_id === undefined ? eq(periods.enabledInscriptions, true) : eq(periods.id, input.period_id),
+    )
+    .orderBy(desc(periods.startDate), desc(periods.id))
+    .limit(1);
+  if (!row?.period.enabledInscriptions || !row.semester || !row.specialization || row.followed === null)
+    return null;
+  const found = row.student;
+  if (found.id === null || found.gender === null || found.email === null || !row.section) return null;
+  const student = {
+    id: found.id,
+    gender: found.gender,
+    userId: found.userId!,
+    firstName: found.firstName!,
+    lastName: found.lastName!,
+    identityDocument: found.identityDocument!,
+    email: found.email,
+  };
+  const { period, section } = row;
+  const semester: SemesterInPeriod = { ...row.semester, specializationId: row.specialization.id };
+  refuseKnownFull(
+    db,
+    { sectionId, semesterId: input.semester_id, periodId: input.period_id ?? null },
+    student.gender,
+  );
+  if (row.existingCode !== null) {
+    throw refuse(
+      "period_and_student_latest_period_are_equals",
+      `El estudiante ya está inscrito en el período ${periodName(period)} (sección ${row.existingCode}).`,
+    );
+  }
+  if (section.periodId !== period.id || section.semesterId !== semester.id) return null;
+  const snapshot: SectionSeats = {
+    section: {
+      id: section.id,
+      code: section.code,
+      periodId: section.periodId,
+      semesterId: section.semesterId,
+    },
+    malesLimit: section.malesLimit,
+    femalesLimit: section.femalesLimit,
+    males: row.males,
+    females: row.females,
+  };
+  opts.onSeats(snapshot);
+  if (freeSeats(snapshot, student.gender) <= 0) {
+    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(snapshot, student.gender));
+  }
+  return {
+    period,
+    semester,
+    student,
+    preInscriptionId: row.preInscriptionId === null ? null : Number(row.preInscriptionId),
+    section: { id: section.id, code: section.code },
+    specialization: row.specialization,
+  };
+}
+
+type CheckedInscription = {
+  period: PeriodRow;
+  semester: SemesterInPeriod;
+  student: {
+    id: number;
+    gender: string;
+    userId: number;
+    firstName: string;
+    lastName: string;
+    identityDocument: string;
+    email: string;
+  };
+  preInscriptionId: number | null;
+  section: { id: number; code: string };
+  specialization: { id: number; code: string; title: string };
+};
+
+/** The writes of `checkExisting`'s inscription, in the caller's transaction (the seat held last). */
+async function inscribeChecked(
+  tx: DbOrTx,
+  checked: CheckedInscription,
+  onSeats: SeatsSeen,
+): Promise<InscriptionOutcome> {
+  const { period, semester, student, section } = checked;
+  const outcome = await inscribeInTransaction(tx, {
+    period,
+    semester,
+    student,
+    preInscriptionId: checked.preInscriptionId,
+    sectionId: section.id,
+    sectionChecked: true,
+    onSeats,
+  });
+  return {
+    ...outcome,
+    createdUserId: null,
+    row: {
+      id: outcome.inscriptionId,
+      kind: "inscription",
+      status: "active",
+      createdAt: outcome.createdAt,
+      student: {
+        id: student.id,
+        firstName: student.firstName,
+        lastName: student.lastName,
+        identityDocument: student.identityDocument,
+        email: student.email,
+        gender: student.gender,
+      },
+      period: { id: period.id, year: period.year, number: period.number },
+      semester: { id: semester.id, number: semester.number, code: semester.code },
+      section,
+      specialization: checked.specialization,
+      coursesCount: outcome.enrolled.length,
+    },
+  };
 }
 
 /**
@@ -455,10 +710,12 @@ export async function inscribeInTransaction(
     student: { id: number; gender: string };
     preInscriptionId: number | null;
     sectionId: number | null;
+    /** The chosen section was checked already (of the period and semester, not full in a snapshot). */
+    sectionChecked?: boolean;
     /** Told the seats of a chosen section as counted (the memory of full sections). */
     onSeats?: SeatsSeen;
   },
-): Promise<Omit<InscriptionOutcome, "createdUserId"> & { sectionId: number }> {
+): Promise<Omit<InscriptionOutcome, "createdUserId"> & { sectionId: number; createdAt: Date }> {
   const { period, semester, student, preInscriptionId } = opts;
   // A chosen section is checked from a snapshot now and its seat held last (`holdSeat`), so its
   // lock lasts two statements; an automatic pick locks the semester's sections to choose one.
@@ -471,13 +728,15 @@ export async function inscribeInTransaction(
             gender: student.gender,
           })
         ).section.id
-      : await checkChosenSection(tx, {
-          sectionId: opts.sectionId,
-          periodId: period.id,
-          semesterId: semester.id,
-          gender: student.gender,
-          onSeats: opts.onSeats,
-        });
+      : opts.sectionChecked
+        ? opts.sectionId
+        : await checkChosenSection(tx, {
+            sectionId: opts.sectionId,
+            periodId: period.id,
+            semesterId: semester.id,
+            gender: student.gender,
+            onSeats: opts.onSeats,
+          });
   const [row] = await tx
     .insert(inscriptions)
     .values({
@@ -489,7 +748,7 @@ export async function inscribeInTransaction(
       kind: "inscription",
       preInscriptionId,
     })
-    .returning({ id: inscriptions.id });
+    .returning({ id: inscriptions.id, createdAt: inscriptions.createdAt });
   const enrolment = await enrolInSection(tx, {
     inscriptionId: row!.id,
     studentId: student.id,
@@ -505,7 +764,7 @@ export async function inscribeInTransaction(
   if (opts.sectionId !== null) {
     await holdSeat(tx, { sectionId, gender: student.gender, inscriptionId: row!.id, onSeats: opts.onSeats });
   }
-  return { inscriptionId: row!.id, sectionId, ...enrolment, feeGenerated };
+  return { inscriptionId: row!.id, createdAt: row!.createdAt, sectionId, ...enrolment, feeGenerated };
 }
 
 /** Locks an inscription row; 404 when it does not exist. */

@@ -218,12 +218,16 @@ export async function listStudents(opts: {
       ? undefined
       : sql`exists (select 1 from ${inscriptions} where ${inscriptions.studentId} = ${students.id} and ${and(...inscriptionFilters)})`,
   );
+  // The page's rows and each one's latest inscription in one statement (a lateral join reading only the
+  // page's students), the total riding along or remembered (`rememberTotal`).
+  const latest = latestInscriptionOfStudent(db);
   const page = await paginate({
     db,
     query: db
-      .select(studentColumns)
+      .select({ ...studentColumns, latest: latestFields(latest) })
       .from(students)
       .innerJoin(users, eq(users.id, students.userId))
+      .leftJoinLateral(latest, sql`true`)
       .where(where)
       .$dynamic(),
     list,
@@ -239,8 +243,91 @@ export async function listStudents(opts: {
     tieBreaker: students.id,
     // The where clause reads students only (users is joined for the e-mail): count students alone.
     countQuery: db.select({ id: students.id }).from(students).where(where).$dynamic(),
+    rememberTotal: true,
   });
-  return { rows: await withLatestInscriptions(db, page.rows), meta: page.meta };
+  return {
+    rows: page.rows.map(({ latest: li, ...row }) => ({ ...row, latestInscription: latestRow(row.id, li) })),
+    meta: page.meta,
+  };
+}
+
+/**
+ * The newest inscription (by period year and number) of the outer query's student, as a lateral subquery
+ * of flat columns (see `latestRow`).
+ */
+const latestInscriptionOfStudent = (db: DbOrTx) =>
+  db
+    .select({
+      id: sql<number>`${inscriptions.id}`.as("li_id"),
+      kind: sql<string>`${inscriptions.kind}`.as("li_kind"),
+      status: sql<string>`${inscriptions.status}`.as("li_status"),
+      approvedAt: sql<string | null>`${inscriptions.approvedAt}`.as("li_approved_at"),
+      retiredAt: sql<string | null>`${inscriptions.retiredAt}`.as("li_retired_at"),
+      periodId: sql<number>`${periods.id}`.as("li_period_id"),
+      periodYear: sql<number>`${periods.year}`.as("li_period_year"),
+      periodNumber: sql<number>`${periods.number}`.as("li_period_number"),
+      specializationId: sql<number>`${specializations.id}`.as("li_specialization_id"),
+      specializationCode: sql<string>`${specializations.code}`.as("li_specialization_code"),
+      specializationTitle: sql<string>`${specializations.title}`.as("li_specialization_title"),
+      semesterId: sql<number>`${semesters.id}`.as("li_semester_id"),
+      semesterNumber: sql<number>`${semesters.number}`.as("li_semester_number"),
+      semesterCode: sql<string>`${semesters.code}`.as("li_semester_code"),
+      sectionId: sql<number>`${sections.id}`.as("li_section_id"),
+      sectionCode: sql<string>`${sections.code}`.as("li_section_code"),
+    })
+    .from(inscriptions)
+    .innerJoin(periods, eq(periods.id, inscriptions.periodId))
+    .innerJoin(specializations, eq(specializations.id, inscriptions.specializationId))
+    .innerJoin(semesters, eq(semesters.id, inscriptions.semesterId))
+    .innerJoin(sections, eq(sections.id, inscriptions.sectionId))
+    .where(eq(inscriptions.studentId, students.id))
+    .orderBy(desc(periods.year), desc(periods.number))
+    .limit(1)
+    .as("latest_inscription");
+
+type LatestSubquery = ReturnType<typeof latestInscriptionOfStudent>;
+
+const latestFields = (latest: LatestSubquery) => ({
+  id: latest.id,
+  kind: latest.kind,
+  status: latest.status,
+  approvedAt: latest.approvedAt,
+  retiredAt: latest.retiredAt,
+  periodId: latest.periodId,
+  periodYear: latest.periodYear,
+  periodNumber: latest.periodNumber,
+  specializationId: latest.specializationId,
+  specializationCode: latest.specializationCode,
+  specializationTitle: latest.specializationTitle,
+  semesterId: latest.semesterId,
+  semesterNumber: latest.semesterNumber,
+  semesterCode: latest.semesterCode,
+  sectionId: latest.sectionId,
+  sectionCode: latest.sectionCode,
+});
+
+type LatestFlat = { [K in keyof ReturnType<typeof latestFields>]: unknown };
+
+/** The lateral subquery's flat columns as an InscriptionRow (null when the student has none). */
+function latestRow(studentId: number, li: LatestFlat | null): InscriptionRow | null {
+  if (!li || li.id === null || li.id === undefined) return null;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    id: Number(li.id),
+    studentId,
+    kind: String(li.kind),
+    status: String(li.status),
+    approvedAt: date(li.approvedAt),
+    retiredAt: date(li.retiredAt),
+    period: { id: Number(li.periodId), year: Number(li.periodYear), number: Number(li.periodNumber) },
+    specialization: {
+      id: Number(li.specializationId),
+      code: String(li.specializationCode),
+      title: String(li.specializationTitle),
+    },
+    semester: { id: Number(li.semesterId), number: Number(li.semesterNumber), code: String(li.semesterCode) },
+    section: { id: Number(li.sectionId), code: String(li.sectionCode) },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -247,6 +247,33 @@ describe("listing and searching", () => {
     expect(retired.json().meta.total).toBe(n);
   });
 
+  it("answers an exact total on every page, a remembered one included, after any write", async () => {
+    const total = () => count(sql`select count(*)::int as n from students where status = 'active'`);
+    const listed = async () => {
+      const res = await api("GET", "/students?status=active&limit=2", admin);
+      expect(res.statusCode).toBe(200);
+      return res.json().meta.total as number;
+    };
+    expect(await listed()).toBe(await total());
+    expect(await listed()).toBe(await total()); // answered again without counting
+    // A write straight in the database (no module of the app told): the total follows it.
+    const [one] = await ctx.db
+      .select({ id: s.students.id })
+      .from(s.students)
+      .where(eq(s.students.status, "active"))
+      .limit(1);
+    await ctx.db.update(s.students).set({ status: "graduated" }).where(eq(s.students.id, one!.id));
+    try {
+      expect(await listed()).toBe(await total());
+    } finally {
+      await ctx.db.update(s.students).set({ status: "active" }).where(eq(s.students.id, one!.id));
+    }
+    expect(await listed()).toBe(await total());
+    // Past the last page: no rows, still the exact total.
+    const past = await api("GET", "/students?status=active&limit=2&page=100000", admin);
+    expect(past.json().meta.total).toBe(await total());
+  });
+
   it("sorts by an allowed column and refuses others (422)", async () => {
     const res = await api("GET", "/students?sort_by=last_name,desc&limit=5", admin);
     const expected = await ctx.db
