@@ -33,6 +33,8 @@ export const access = {
   backups: [admin],
   /** Reporting a payment (issue 10): a student for themself, an admin for a student or at the desk. */
   paymentReport: [student, admin],
+  /** Composing notifications (issue 11): everyone but students; the service narrows the audiences. */
+  notificationCompose: [admin, lowAdmin, teacher, coordinator],
 } as const satisfies Record<string, readonly number[]>;
 
 export type AccessRule = keyof typeof access;
@@ -58,7 +60,7 @@ export const routeAccess: Record<string, AccessRule> = {
   "/error": "everyone",
   "/holidays": "everyone",
   "/notifications": "everyone",
-  "/notifications/create": "everyone",
+  "/notifications/create": "notificationCompose",
   "/profile/:id/historic": "studentOnly",
   "/profile/:id/payments": "studentOnly",
   "/profile/:id/inscriptions": "studentOnly",
