@@ -192,8 +192,7 @@ export function NotificationCreatePage() {
             label={t("notifications.fields.content")}
             value={content}
             onChange={(e) => setContent(e.currentTarget.value)}
-            autosize
-            minRows={4}
+            rows={5}
             maxLength={5000}
             required
             error={errors.content}
