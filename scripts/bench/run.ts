@@ -22,6 +22,7 @@ import { ensureDemo } from "../../server/db/seed/demo.js";
 import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-load.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { prepareMoney } from "./money.js";
+import { benchNotificationFanout, notificationFanoutName } from "./notifications.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 import { prepareSchedules } from "./schedules.js";
 import { benchInscriptionStorm, inscriptionStormName, prepareStudents } from "./students.js";
@@ -363,8 +364,10 @@ async function benchKind(kind: Kind) {
     await prepareBackupLoad({ databaseUrl, dataDir, filesMb: backupFilesMb, rows: backupRows });
   // The school of `--students` students (issue 8): the students list, the storm and the backup read it.
   const wantsStorm = wants(inscriptionStormName);
+  // One notification to every user of that school (issue 11).
+  const wantsFanout = wants(notificationFanoutName);
   const students =
-    wantsStorm || wantsBackup || selected.some((s) => s.needsStudents)
+    wantsStorm || wantsFanout || wantsBackup || selected.some((s) => s.needsStudents)
       ? await prepareStudents({ databaseUrl, dataDir, count: benchStudents })
       : undefined;
   if (students) {
@@ -385,6 +388,7 @@ async function benchKind(kind: Kind) {
     );
   }
   let stormReport: string | null = null;
+  let fanoutReport: string | null = null;
   let backupReport: string | null = null;
   const benchBackupDir = mkdtempSync(path.join(tmpdir(), "aula-bench-backups-"));
   console.log(
@@ -511,6 +515,15 @@ async function benchKind(kind: Kind) {
     });
     rows.push({ scenario: referenceScenario.name, mode: `${refRate}/s`, m: refFixed, percent: null });
     rows.push(...measured);
+    if (wantsFanout && students) {
+      fanoutReport = await benchNotificationFanout({
+        kind,
+        baseUrl: base,
+        auth: ctx.adminAuth,
+        studentEmail: "estudiante1@demo.edu.ve",
+        studentPassword: "Estudiante123*",
+      });
+    }
     if (wantsStorm && students) {
       stormReport = await benchInscriptionStorm({ kind, baseUrl: base, auth: ctx.adminAuth, ids: students });
     }
@@ -546,6 +559,7 @@ async function benchKind(kind: Kind) {
   }
   printTable(kind, rows, memory);
   if (stormReport) console.log(stormReport);
+  if (fanoutReport) console.log(fanoutReport);
   if (fileReport) console.log(fileReport);
   if (backupReport) console.log(backupReport);
 
