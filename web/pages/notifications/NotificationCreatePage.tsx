@@ -200,7 +200,6 @@ export function NotificationCreatePage() {
           <FileInput
             label={t("notifications.create.attachment")}
             description={t("notifications.create.attachmentHint")}
-            placeholder={t("notifications.create.attachmentPlaceholder")}
             leftSection={<IconPaperclip size={16} aria-hidden />}
             accept="application/pdf,image/png,image/jpeg,image/webp,.docx,.xlsx"
             value={attachment}
