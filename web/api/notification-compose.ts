@@ -6,8 +6,12 @@ import {
 } from "../../common/schemas/notifications";
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
 import { api } from "./client";
-import { type AppNotification, notificationKeys } from "./notifications";
+import { downloadFile } from "./download";
+import type { AppNotification } from "./notifications";
 import type { ListResponse } from "./types";
+
+/** The same keys as web/api/notifications.ts (`["notifications", …]`), not imported: that module stays in the shell. */
+const notificationKeys = { all: ["notifications"] as const };
 
 export type {
   NotificationAudiences,
@@ -90,4 +94,23 @@ export function useSendNotification() {
         .then((r) => r.data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
+}
+
+/** Marks one read from the /notifications page (the bell has its own, web/api/notifications.ts). */
+export function useMarkAsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.patch<void>(`/notifications/${id}/mark-as-read`, undefined, { cancellable: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/** Downloads a notification's attachment with the session; other URLs open as links. */
+export function downloadAttachment(url: string, id: number) {
+  if (!url.startsWith("/api/")) {
+    window.open(url, "_blank", "noopener");
+    return;
+  }
+  void downloadFile(url.slice(4), { filename: `adjunto-${id}`, accept: "*/*" }).catch(() => {});
 }

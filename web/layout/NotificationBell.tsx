@@ -15,27 +15,24 @@ import { IconBell } from "@tabler/icons-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { downloadFile } from "../api/download";
-import { type LiveNotification, useNotificationStream } from "../api/notification-stream";
+import type { LiveNotification } from "../api/notification-stream";
 import {
   type AppNotification,
   useMarkNotificationAsRead,
   useUnreadNotifications,
 } from "../api/notifications";
 import { dayjs } from "../i18n/dayjs";
+import { sessionStore } from "../session/store";
 import { useSession } from "../session/useSession";
+import { useNotificationStream } from "./use-notification-stream";
 
-/** Downloads an attachment with the session (a plain link would be refused); other URLs open as links. */
-export function openAttachment(url: string, id: number) {
+/** Downloads an attachment with the session's token (loaded on demand); other URLs open as links. */
+function openAttachment(url: string, id: number) {
   if (!url.startsWith("/api/")) {
     window.open(url, "_blank", "noopener");
     return;
   }
-  const extension = url.split(".").pop();
-  void downloadFile(url.slice(4), {
-    filename: `adjunto-${id}${extension && extension.length <= 4 ? `.${extension}` : ""}`,
-    accept: "*/*",
-  }).catch(() => {});
+  void import("../api/notification-stream").then((m) => m.downloadWithToken(url, sessionStore.token(), id));
 }
 
 function NotificationRow({

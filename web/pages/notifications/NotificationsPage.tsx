@@ -3,8 +3,8 @@ import { IconCheck, IconPlus } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useNotificationList } from "../../api/notification-compose";
-import { type AppNotification, useMarkNotificationAsRead } from "../../api/notifications";
+import { downloadAttachment, useMarkAsRead, useNotificationList } from "../../api/notification-compose";
+import type { AppNotification } from "../../api/notifications";
 import {
   bindListParams,
   DataTable,
@@ -14,7 +14,6 @@ import {
 } from "../../components";
 import { dayjs } from "../../i18n/dayjs";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
-import { openAttachment } from "../../layout/NotificationBell";
 import { useSession } from "../../session/useSession";
 
 type Filter = "all" | "unread" | "read";
@@ -52,7 +51,7 @@ function columns(t: TFunction, open: (n: AppNotification) => void): DataTableCol
               type="button"
               size="xs"
               ta="left"
-              onClick={() => openAttachment(n.attachment!, n.id)}
+              onClick={() => downloadAttachment(n.attachment!, n.id)}
             >
               {t("layout.notifications.attachment")}
             </Anchor>
@@ -97,7 +96,7 @@ export function NotificationsPage() {
   const filter = (searchParams.get("filter") as Filter | null) ?? "all";
   const unread = filter === "all" ? undefined : filter === "unread";
   const list = useNotificationList({ ...params, unread });
-  const markAsRead = useMarkNotificationAsRead();
+  const markAsRead = useMarkAsRead();
   const open = (n: AppNotification) => {
     if (!n.pivot?.read_at) markAsRead.mutate(n.id);
     if (n.back) void navigate(n.back);
