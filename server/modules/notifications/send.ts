@@ -45,7 +45,8 @@ const usersOfRoles = (roles: readonly number[], senderUserId: number | null): SQ
       and u.id is distinct from ${senderUserId}`;
 
 /**
- * The receivers of an audience as one `select` of user ids (spec.md §9; DOMAIN.md "Documents and
+ * The receivers of an audience as one `select` of distinct user ids (each query yields a user once: users
+ * by primary key, one active inscription per student and period, one enrolment per course section) (spec.md §9; DOMAIN.md "Documents and
  * communication"). Only enabled accounts receive. Group audiences (1–5) leave out the sender.
  */
 export function audienceQuery(n: NewNotification): SQL {
@@ -117,7 +118,7 @@ export async function sendNotification(
   const id = row!.id;
   const result = await tx.execute(sql`with added as (
       insert into notification_receivers (notification_id, user_id)
-      select distinct ${id}::int, r.id from (${audienceQuery(n)}) as r(id)
+      select ${id}::int, r.id from (${audienceQuery(n)}) as r(id)
       on conflict do nothing
       returning 1
     ) select count(*)::int as n from added`);
