@@ -38,6 +38,8 @@ export const access = {
   dashboardCoordinator: [coordinator],
   /** A coordinator teaches too: their home shows their own teaching besides what they coordinate. */
   dashboardTeacher: [teacher, coordinator],
+  /** Composing notifications (issue 11): everyone but students; the service narrows the audiences. */
+  notificationCompose: [admin, lowAdmin, teacher, coordinator],
 } as const satisfies Record<string, readonly number[]>;
 
 export type AccessRule = keyof typeof access;
@@ -66,7 +68,7 @@ export const routeAccess: Record<string, AccessRule> = {
   "/error": "everyone",
   "/holidays": "everyone",
   "/notifications": "everyone",
-  "/notifications/create": "everyone",
+  "/notifications/create": "notificationCompose",
   "/profile/:id/historic": "studentOnly",
   "/profile/:id/payments": "studentOnly",
   "/profile/:id/inscriptions": "studentOnly",

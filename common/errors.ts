@@ -106,6 +106,10 @@ export const errorDescriptions: Record<string, string> = {
   period_has_dependents:
     "El período tiene secciones, inscripciones, cuotas o pagos asociados y no puede eliminarse.",
   teacher_not_has_course_section_assigned: "El profesor no tiene asignada esta materia.",
+  // Notifications (issue 11): who may send to whom.
+  notification_audience_not_allowed: "No puede enviar notificaciones a esta audiencia.",
+  notification_receiver_not_owned:
+    "Solo puede enviar notificaciones a los estudiantes de sus propias secciones y materias.",
   student_cant_move_to_next_semester: "El estudiante no puede avanzar al siguiente semestre.",
   section_is_filled_or_gender_is_filled:
     "La sección no tiene cupos disponibles para el género del estudiante.",

@@ -31,3 +31,82 @@ export const notificationRelations = ["sender"] as const;
 
 /** Columns the notification list may be sorted by; newest first by default. */
 export const notificationSortable = ["created_at", "id", "type"] as const;
+
+/** The audiences of spec.md §9 (a notification's `type`). */
+export const Audience = {
+  all: 1,
+  admins: 2,
+  coordinators: 3,
+  teachers: 4,
+  students: 5,
+  auto: 6,
+  single: 7,
+  sectionStudents: 8,
+  courseSections: 9,
+} as const;
+export type AudienceNumber = (typeof Audience)[keyof typeof Audience];
+
+/** Audiences people compose (6 is only ever sent by the system). */
+export const composableAudiences = [1, 2, 3, 4, 5, 7, 8, 9] as const;
+/** The audiences a teacher or coordinator may use (only within their own sections). */
+export const teacherAudiences = [7, 8, 9] as const;
+
+/** Largest notification text. */
+export const NOTIFICATION_CONTENT_MAX = 5000;
+
+/** Drops null and empty-string fields, and `receiver_user_id` unless the type is 7 (spec.md §5). */
+export function cleanNotificationFields(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === "string" && value.trim() === "") continue;
+    out[key] = value;
+  }
+  if (Number(out.type) !== Audience.single) delete out.receiver_user_id;
+  if (Number(out.type) !== Audience.sectionStudents) delete out.section_id;
+  if (Number(out.type) !== Audience.courseSections) delete out.course_section_id;
+  return out;
+}
+
+/** POST /notifications: compose (JSON, or multipart with an `attachment` file). */
+export const notificationCreateSchema = z.object({
+  type: z.coerce
+    .number()
+    .int()
+    .refine((t) => (composableAudiences as readonly number[]).includes(t), {
+      message: "El tipo seleccionado no es válido.",
+    }),
+  content: z.string().trim().min(1).max(NOTIFICATION_CONTENT_MAX),
+  receiver_user_id: z.coerce.number().int().positive().optional(),
+  section_id: z.coerce.number().int().positive().optional(),
+  course_section_id: z.coerce.number().int().positive().optional(),
+});
+export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
+
+/** What the compose page may offer the caller (GET /notifications/audiences). */
+export const notificationAudiencesSchema = z.object({
+  types: z.array(z.number().int()).describe("Audiencias que la sesión puede usar."),
+  sections: z
+    .array(z.object({ id: z.number().int(), code: z.string(), students: z.number().int() }))
+    .describe("Secciones del período habilitado a las que puede escribir (tipo 8)."),
+  course_sections: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        section_code: z.string(),
+        course_name: z.string(),
+        students: z.number().int(),
+      }),
+    )
+    .describe("Materias/secciones del período habilitado a las que puede escribir (tipo 9)."),
+});
+export type NotificationAudiences = z.infer<typeof notificationAudiencesSchema>;
+
+/** A user a notification of type 7 may go to (GET /notifications/receivers). */
+export const notificationReceiverOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  type: z.number().int(),
+});
+export type NotificationReceiverOption = z.infer<typeof notificationReceiverOptionSchema>;

@@ -24,6 +24,7 @@ import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-loa
 import { prepareDocuments } from "./documents.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { prepareMoney } from "./money.js";
+import { benchNotificationFanout, notificationFanoutName } from "./notifications.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 import { prepareSchedules } from "./schedules.js";
 import { benchInscriptionStorm, inscriptionStormName, prepareStudents } from "./students.js";
@@ -365,8 +366,10 @@ async function benchKind(kind: Kind) {
     await prepareBackupLoad({ databaseUrl, dataDir, filesMb: backupFilesMb, rows: backupRows });
   // The school of `--students` students (issue 8): the students list, the storm and the backup read it.
   const wantsStorm = wants(inscriptionStormName);
+  // One notification to every user of that school (issue 11).
+  const wantsFanout = wants(notificationFanoutName);
   const students =
-    wantsStorm || wantsBackup || selected.some((s) => s.needsStudents)
+    wantsStorm || wantsFanout || wantsBackup || selected.some((s) => s.needsStudents)
       ? await prepareStudents({ databaseUrl, dataDir, count: benchStudents })
       : undefined;
   if (students) {
@@ -391,6 +394,7 @@ async function benchKind(kind: Kind) {
     ? await prepareDocuments({ databaseUrl, dataDir })
     : undefined;
   let stormReport: string | null = null;
+  let fanoutReport: string | null = null;
   let backupReport: string | null = null;
   const benchBackupDir = mkdtempSync(path.join(tmpdir(), "aula-bench-backups-"));
   console.log(
@@ -525,6 +529,15 @@ async function benchKind(kind: Kind) {
     });
     rows.push({ scenario: referenceScenario.name, mode: `${refRate}/s`, m: refFixed, percent: null });
     rows.push(...measured);
+    if (wantsFanout && students) {
+      fanoutReport = await benchNotificationFanout({
+        kind,
+        baseUrl: base,
+        auth: ctx.adminAuth,
+        studentEmail: "estudiante1@demo.edu.ve",
+        studentPassword: "Estudiante123*",
+      });
+    }
     if (wantsStorm && students) {
       stormReport = await benchInscriptionStorm({ kind, baseUrl: base, auth: ctx.adminAuth, ids: students });
     }
@@ -560,6 +573,7 @@ async function benchKind(kind: Kind) {
   }
   printTable(kind, rows, memory);
   if (stormReport) console.log(stormReport);
+  if (fanoutReport) console.log(fanoutReport);
   if (fileReport) console.log(fileReport);
   if (backupReport) console.log(backupReport);
 

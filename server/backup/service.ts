@@ -10,7 +10,8 @@ import { Role } from "../../common/roles.js";
 import { connectionConfigOf, postgresPoolOf } from "../cluster/pool.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { notificationReceivers, notifications, users } from "../db/schema/index.js";
+import { users } from "../db/schema/index.js";
+import { sendNotification } from "../modules/notifications/send.js";
 import type { FileStorage } from "../storage/types.js";
 import {
   archiveName,
@@ -144,19 +145,12 @@ export async function notifyBackupFailure(db: Db, reason: string): Promise<void>
     .from(users)
     .where(inArray(users.type, [Role.admin, Role.god]));
   if (admins.length === 0) return;
-  await db.transaction(async (tx) => {
-    const [n] = await tx
-      .insert(notifications)
-      .values({
-        content: `La copia de seguridad automática falló: ${reason}`,
-        type: 6,
-        code: "backup_failed",
-        back: "/backups",
-      })
-      .returning({ id: notifications.id });
-    await tx
-      .insert(notificationReceivers)
-      .values(admins.map((a) => ({ notificationId: n!.id, userId: a.id })));
+  await sendNotification(db, {
+    content: `La copia de seguridad automática falló: ${reason}`,
+    type: 6,
+    code: "backup_failed",
+    back: "/backups",
+    userIds: admins.map((a) => a.id),
   });
 }
 

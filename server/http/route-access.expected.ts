@@ -81,6 +81,11 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   // Notifications: all.
   "GET /api/notifications": "authenticated",
   "PATCH /api/notifications/:id/mark-as-read": "authenticated",
+  "POST /api/notifications": "notificationCompose",
+  "GET /api/notifications/audiences": "notificationCompose",
+  "GET /api/notifications/receivers": "notificationCompose",
+  "GET /api/notifications/:id/attachment": "authenticated",
+  "GET /api/notifications/stream": "authenticated",
 
   // Audit log (issue 6) and backups (issue 12): administrators.
   "GET /api/audit-log": "auditLog",

@@ -9,13 +9,13 @@ import {
   courses,
   lessonStudents,
   lessons,
-  notificationReceivers,
   notifications,
   periods,
   sections,
   teachers,
 } from "../db/schema/index.js";
 import { todayIn } from "../http/csv.js";
+import { sendNotification } from "../modules/notifications/send.js";
 
 /** The job's name; it looks every hour whether a reminder date has come. */
 export const evaluationRemindersJobName = "pending-evaluation-reminders";
@@ -132,21 +132,16 @@ export async function sendEvaluationReminders(db: Db, opts: { today: string }): 
         ([teacherId]) => !done.has(reminderKey(period.id, cut, teacherId)),
       );
       if (toSend.length === 0) continue;
-      const rows = await tx
-        .insert(notifications)
-        .values(
-          toSend.map(([teacherId, items]) => ({
-            content: reminderText(cut, items),
-            type: 6,
-            code: reminderKey(period.id, cut, teacherId),
-            back: "/lessons",
-          })),
-        )
-        .returning({ id: notifications.id });
-      await tx
-        .insert(notificationReceivers)
-        .values(toSend.map(([, items], i) => ({ notificationId: rows[i]!.id, userId: items[0]!.userId })));
-      sent += rows.length;
+      for (const [teacherId, items] of toSend) {
+        await sendNotification(tx, {
+          content: reminderText(cut, items),
+          type: 6,
+          code: reminderKey(period.id, cut, teacherId),
+          back: "/lessons",
+          userIds: [items[0]!.userId],
+        });
+      }
+      sent += toSend.length;
     }
     return { sent };
   });

@@ -54,7 +54,8 @@ export function useUnreadNotifications(enabled = true) {
     queryFn: ({ signal }) => fetchUnreadNotifications(signal),
     enabled,
     meta: keepOnNavigation,
-    refetchInterval: 60_000,
+    // New ones arrive through the live stream (useNotificationStream); this is only a slow safety net.
+    refetchInterval: 5 * 60_000,
     staleTime: 30_000,
   });
 }

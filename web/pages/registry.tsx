@@ -298,6 +298,12 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/classhours/create": calendar.classHourCreate,
   "/classhours/:id/edit": calendar.classHourEdit,
   "/home": lazyPage(() => import("./home/HomePage")),
+  "/notifications": lazyPage(() =>
+    withAreaTexts(import("./notifications")).then((m) => ({ default: m.NotificationsPage })),
+  ),
+  "/notifications/create": lazyPage(() =>
+    withAreaTexts(import("./notifications")).then((m) => ({ default: m.NotificationCreatePage })),
+  ),
   "/soon": lazyPage(() => import("./system/SoonPage")),
   "/profile": lazyPage(() => import("./profile").then((m) => ({ default: m.ProfilePage }))),
   "/administrators": administrators.list,

@@ -68,6 +68,26 @@ export async function seedCommunication(
       createdAt: hoursAgo(30),
       receivers: sectionUsers,
     },
+    {
+      type: 3,
+      content: "Reunión de coordinadores el jueves a las 10:00 en la dirección.",
+      senderUserId: admin,
+      createdAt: hoursAgo(24 * 2),
+      receivers: people.coordinators.map((c) => c.userId),
+    },
+    ...(firstSection.courseSections[0]
+      ? [
+          {
+            type: 9,
+            content: "La evaluación de la próxima semana incluye los temas 1 a 3. ¡A estudiar!",
+            senderUserId:
+              staff.find((t) => t.id === firstSection.courseSections[0]!.teacherId)?.userId ?? admin,
+            courseSectionId: firstSection.courseSections[0].id,
+            createdAt: hoursAgo(8),
+            receivers: sectionUsers,
+          },
+        ]
+      : []),
     ...inscriptions.slice(0, 12).map((ins, i) => ({
       type: 6,
       code: i % 2 ? "payment_approved" : "payment_reported",

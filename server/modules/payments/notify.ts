@@ -3,7 +3,8 @@ import { formatAmount } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
 import { paymentMethodNames } from "../../../common/schemas/payments.js";
 import type { DbOrTx } from "../../db/client.js";
-import { notificationReceivers, notifications, students, users } from "../../db/schema/index.js";
+import { students, users } from "../../db/schema/index.js";
+import { sendNotification } from "../notifications/send.js";
 
 /** Automatic notifications (type 6, "Envío automático") of the payments' life, in the change's transaction. */
 const AUTO = 6;
@@ -16,19 +17,14 @@ async function send(
   opts: { code: string; content: string; back: string; senderUserId: number | null; userIds: number[] },
 ): Promise<void> {
   if (opts.userIds.length === 0) return;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      content: opts.content,
-      type: AUTO,
-      code: opts.code,
-      back: opts.back,
-      senderUserId: opts.senderUserId,
-    })
-    .returning({ id: notifications.id });
-  await tx
-    .insert(notificationReceivers)
-    .values([...new Set(opts.userIds)].map((userId) => ({ notificationId: row!.id, userId })));
+  await sendNotification(tx, {
+    type: AUTO,
+    content: opts.content,
+    code: opts.code,
+    back: opts.back,
+    senderUserId: opts.senderUserId,
+    userIds: opts.userIds,
+  });
 }
 
 async function studentOf(tx: DbOrTx, studentId: number) {

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { accounts, artifact, expectAccessible, loginViaApi } from "./support";
+
+type StudentRow = {
+  id: number;
+  email?: string;
+  latest_inscription?: { section: { id: number; code: string } } | null;
+};
+
+/**
+ * An admin sends a message to a section; a student of it, already on /home in another browser, sees it
+ * in the bell without reloading (the live stream), opens the bell and marks it read.
+ */
+test("an admin's message to a section reaches a student of it live, in the bell", async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const studentContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const student = await studentContext.newPage();
+
+  const { access_token } = await loginViaApi(admin, "admin", "/notifications");
+  // The student's section in the enabled period, from the students list.
+  const found = await admin.request.get(`/api/students?search=${accounts.student.email}&limit=5`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  expect(found.status()).toBe(200);
+  const rows = (await found.json()).data as StudentRow[];
+  const section = rows[0]?.latest_inscription?.section;
+  expect(section, "the demo student has a section").toBeTruthy();
+
+  // The live stream is open (its answer has begun) before the message is sent.
+  const streamOpen = student.waitForResponse(
+    (r) => r.url().endsWith("/api/notifications/stream") && r.status() === 200,
+  );
+  await loginViaApi(student, "student", "/home");
+  const bell = student.getByRole("button", { name: "Notificaciones" });
+  await expect(bell).toBeVisible();
+  await streamOpen;
+
+  await expect(admin.getByRole("heading", { name: "Notificaciones" })).toBeVisible();
+  await expectAccessible(admin, "/notifications");
+  await admin.getByRole("link", { name: "Enviar notificación" }).click();
+  await expect(admin).toHaveURL(/\/notifications\/create$/);
+  await admin.getByRole("combobox", { name: /^Audiencia/ }).click();
+  // Every audience of spec.md §9 an admin may use, verbatim.
+  for (const label of [
+    "Enviar a todos",
+    "Enviar a administradores",
+    "Enviar a coordinadores",
+    "Enviar a profesores",
+    "Enviar a estudiantes",
+    "Envía a:",
+    "Estudiantes de una sección",
+    "Estudiantes de una materia/seccion:",
+  ])
+    await expect(admin.getByRole("option", { name: label, exact: true })).toBeVisible();
+  await admin.getByRole("option", { name: "Estudiantes de una sección", exact: true }).click();
+  await admin.getByRole("combobox", { name: /^Estudiantes de una sección/ }).click();
+  await admin.getByRole("option", { name: new RegExp(`^${section!.code} \\(`) }).click();
+  const message = `Mañana la sección ${section!.code} sale temprano (${Date.now()})`;
+  await admin.getByRole("textbox", { name: /^Mensaje/ }).fill(message);
+  await expectAccessible(admin, "/notifications/create");
+  await admin.screenshot({ path: artifact("notifications-create"), fullPage: true });
+  await admin.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(
+    admin.getByRole("alert").filter({ hasText: /Notificación enviada a \d+ persona/ }),
+  ).toBeVisible();
+  await expect(admin).toHaveURL(/\/notifications$/);
+
+  // The student: a toast and the bell, without reloading.
+  await expect(student.getByRole("alert").filter({ hasText: message })).toBeVisible({ timeout: 5000 });
+  await bell.click();
+  const item = student.getByTestId("notification-item").filter({ hasText: message });
+  await expect(item).toBeVisible();
+  await expect(item).toHaveText(/\d{4}-\d\d-\d\d a las \d\d:\d\d/);
+  await student.screenshot({ path: artifact("notifications-bell"), fullPage: true });
+  await item.getByRole("button", { name: "Marcar como leída" }).click();
+  await expect(item).toHaveCount(0);
+
+  // The student's /notifications lists it as read; a student may not compose.
+  await student.goto("/notifications");
+  await expect(student.getByText(message)).toBeVisible();
+  await expectAccessible(student, "/notifications (student)");
+  await student.goto("/notifications/create");
+  await expect(student.getByText("No puedes acceder a esta vista")).toBeVisible();
+
+  await adminContext.close();
+  await studentContext.close();
+});

@@ -1,0 +1,2 @@
+export { NotificationCreatePage } from "./NotificationCreatePage";
+export { NotificationsPage } from "./NotificationsPage";
