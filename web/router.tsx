@@ -5,11 +5,10 @@ import { access, guestRoutes, publicRoutes, routeAccess } from "../common/access
 import { onRouteChange } from "./api/query-client";
 import { LazyAppLayout as AppLayout } from "./layout/LazyAppLayout";
 import { lazyPage } from "./pages/lazy";
-import { areaOf, guestPages, pages } from "./pages/registry";
+import { guestPages, pages } from "./pages/registry";
 import { ErrorPage } from "./pages/system/ErrorPage";
 import { NotFoundPage } from "./pages/system/NotFoundPage";
 import { PageLoader } from "./pages/system/PageLoader";
-import { PendingPage } from "./pages/system/PendingPage";
 import { RouteErrorPage } from "./pages/system/RouteErrorPage";
 import { GuestOnly, RequireAuth, RoleGuard } from "./session/guards";
 import { useSession } from "./session/useSession";
@@ -17,12 +16,12 @@ import { useSession } from "./session/useSession";
 /** A modal page: loaded on first use, so its modal code stays out of the first script (login). */
 const AccessDeniedPage = lazyPage(() => import("./pages/system/AccessDeniedPage"));
 
-/** The screen of one path: its page when built, else the shared "pending module" page of its area. */
+/** The screen of one path: its page (every route has one; web/router.test.tsx checks it). */
 function screenFor(path: string, registry: typeof pages) {
   const Page = registry[path];
   if (Page) return <Page />;
   if (path === "/error") return <ErrorPage />;
-  return <PendingPage area={areaOf(path) ?? "profile"} />;
+  return <NotFoundPage />;
 }
 
 /** Unknown paths: inside the shell for a logged-in user, on their own for a visitor. */

@@ -4,7 +4,7 @@ import { lazyPage } from "./lazy";
 
 /**
  * Screens that exist, by route path (the keys of `routeAccess` / `guestRoutes` in common/access.ts).
- * A route missing here shows the shared "pending module" page for its area (`areaOf`). A new area adds
+ * Every route has its page (web/router.test.tsx checks it). A new area adds
  * its folder `web/pages/<area>/` with an index re-exporting its pages and registers them here:
  *   "/classrooms": lazyPage(() => withAreaTexts(import("./classrooms")).then((m) => ({ default: m.ClassroomListPage }))),
  */
@@ -365,48 +365,3 @@ export const pages: Partial<Record<string, ComponentType>> = {
     withAreaTexts(import("./document-requests")).then((m) => ({ default: m.DocumentRequestListPage })),
   ),
 };
-
-/** Route paths whose first segment does not name their area. */
-const areaOverrides: Record<string, string> = {
-  "/profile/:id/historic": "academicHistory",
-  "/profile/:id/payments": "myPayments",
-  "/profile/:id/inscriptions": "myInscriptions",
-  "/profile/courseNote/:section_id/:course_id": "courseNote",
-  "/profile/schedule": "mySchedule",
-};
-
-/** First path segment → key under `areas` in the i18n files. */
-const areaBySegment: Record<string, string> = {
-  activities: "activities",
-  administrators: "administrators",
-  binnacles: "binnacles",
-  classhours: "classHours",
-  classrooms: "classrooms",
-  coordinators: "teachers",
-  courses: "courses",
-  "document-requests": "documentRequests",
-  documents: "documents",
-  "final-deliveries": "finalDeliveries",
-  holidays: "holidays",
-  inscriptions: "inscriptions",
-  lessons: "lessons",
-  notifications: "notifications",
-  payments: "payments",
-  pensums: "pensums",
-  periods: "periods",
-  preinscription: "preinscription",
-  prelations: "prelations",
-  profile: "profile",
-  reinscriptions: "reinscriptions",
-  schedules: "schedules",
-  sections: "sections",
-  specializations: "specializations",
-  students: "students",
-  teachers: "teachers",
-  withdrawals: "withdrawals",
-};
-
-/** The area (i18n key under `areas`) a route belongs to, or undefined for the shell's own routes. */
-export function areaOf(path: string): string | undefined {
-  return areaOverrides[path] ?? areaBySegment[path.split("/")[1] ?? ""];
-}
