@@ -2,52 +2,7 @@
  * Numbers and dates in Spanish words, as certificates write them: "veinticuatro de noviembre de dos mil
  * veintiséis", "a los veinticuatro (24) días del mes de noviembre de dos mil veintiséis".
  */
-
-const units = [
-  "cero",
-  "uno",
-  "dos",
-  "tres",
-  "cuatro",
-  "cinco",
-  "seis",
-  "siete",
-  "ocho",
-  "nueve",
-  "diez",
-  "once",
-  "doce",
-  "trece",
-  "catorce",
-  "quince",
-  "dieciséis",
-  "diecisiete",
-  "dieciocho",
-  "diecinueve",
-  "veinte",
-  "veintiuno",
-  "veintidós",
-  "veintitrés",
-  "veinticuatro",
-  "veinticinco",
-  "veintiséis",
-  "veintisiete",
-  "veintiocho",
-  "veintinueve",
-];
-const tens = ["", "", "", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa"];
-const hundreds = [
-  "",
-  "ciento",
-  "doscientos",
-  "trescientos",
-  "cuatrocientos",
-  "quinientos",
-  "seiscientos",
-  "setecientos",
-  "ochocientos",
-  "novecientos",
-];
+import { numberInWords } from "../text/number-words.js";
 
 export const monthNames = [
   "enero",
@@ -63,37 +18,6 @@ export const monthNames = [
   "noviembre",
   "diciembre",
 ] as const;
-
-function below100(n: number): string {
-  if (n < 30) return units[n]!;
-  const t = Math.floor(n / 10);
-  const u = n % 10;
-  return u === 0 ? tens[t]! : `${tens[t]} y ${units[u]}`;
-}
-
-function below1000(n: number): string {
-  if (n === 100) return "cien";
-  const h = Math.floor(n / 100);
-  const rest = n % 100;
-  if (h === 0) return below100(rest);
-  return rest === 0 ? hundreds[h]! : `${hundreds[h]} ${below100(rest)}`;
-}
-
-/** A whole number 0 … 999 999 in Spanish words ("uno", not "un": numbers are read alone). */
-export function numberInWords(n: number): string {
-  if (!Number.isInteger(n) || n < 0 || n > 999_999) throw new RangeError(`numberInWords: ${n}`);
-  if (n < 1000) return below1000(n);
-  const thousands = Math.floor(n / 1000);
-  const rest = n % 1000;
-  // "veintiún mil", "treinta y un mil", "un mil" is just "mil".
-  const head =
-    thousands === 1
-      ? "mil"
-      : `${below1000(thousands)
-          .replace(/veintiuno$/, "veintiún")
-          .replace(/uno$/, "un")} mil`;
-  return rest === 0 ? head : `${head} ${below1000(rest)}`;
-}
 
 function parts(date: string) {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

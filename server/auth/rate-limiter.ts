@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { lt } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -91,24 +92,7 @@ export type AuthThrottles = { [K in keyof AuthRateLimits]: Throttle };
  */
 export function createAuthThrottles(opts: { db: Db; limits?: Partial<AuthRateLimits> }): AuthThrottles {
   const limits = { ...defaultAuthRateLimits, ...opts.limits };
-  const throttle = (name: keyof AuthRateLimits) => {
-    const rule = limits[name];
-    const common = {
-      keyPrefix: name,
-      points: rule.points,
-      duration: rule.durationSec,
-      blockDuration: rule.blockSec,
-    };
-    return new Throttle(
-      new RateLimiterDrizzle({
-        ...common,
-        storeClient: opts.db,
-        schema: authRateLimits,
-        clearExpiredByTimeout: false,
-        insuranceLimiter: new RateLimiterMemory(common),
-      }),
-    );
-  };
+  const throttle = (name: keyof AuthRateLimits) => tableThrottle(opts.db, name, limits[name]);
   return {
     loginPerAddress: throttle("loginPerAddress"),
     loginPerAddressAndAccount: throttle("loginPerAddressAndAccount"),
@@ -116,6 +100,47 @@ export function createAuthThrottles(opts: { db: Db; limits?: Partial<AuthRateLim
     resetPerAddressAndEmail: throttle("resetPerAddressAndEmail"),
     tokenPerAddress: throttle("tokenPerAddress"),
     currentPasswordPerAccount: throttle("currentPasswordPerAccount"),
+  };
+}
+
+/**
+ * One limit counted in the `auth_rate_limits` table under `keyPrefix`, so every server sharing a PostgreSQL
+ * database counts together; should the table fail, each server counts in memory until it answers again.
+ */
+export function tableThrottle(db: Db, keyPrefix: string, rule: LimitRule): Throttle {
+  const common = { keyPrefix, points: rule.points, duration: rule.durationSec, blockDuration: rule.blockSec };
+  return new Throttle(
+    new RateLimiterDrizzle({
+      ...common,
+      storeClient: db,
+      schema: authRateLimits,
+      clearExpiredByTimeout: false,
+      insuranceLimiter: new RateLimiterMemory(common),
+    }),
+  );
+}
+
+/**
+ * The per-address limit of a public call (IPv6: one /64): `take(ip, reply)` counts one call and, past the
+ * limit, answers 429 with `Retry-After` and the call's own Spanish refusal.
+ */
+export function addressThrottle(
+  db: Db,
+  keyPrefix: string,
+  rule: LimitRule,
+  refusal: (retryAfterMs: number) => Error,
+) {
+  const throttle = tableThrottle(db, keyPrefix, rule);
+  return {
+    async take(ip: string, reply: FastifyReply): Promise<void> {
+      try {
+        await throttle.take(addressSubject(ip));
+      } catch (err) {
+        if (!(err instanceof RateLimited)) throw err;
+        reply.header("Retry-After", String(Math.ceil(err.retryAfterMs / 1000)));
+        throw refusal(err.retryAfterMs);
+      }
+    },
   };
 }
 

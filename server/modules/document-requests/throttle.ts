@@ -1,8 +1,5 @@
-import type { FastifyReply } from "fastify";
-import { RateLimiterDrizzle, RateLimiterMemory } from "rate-limiter-flexible";
-import { addressSubject, type LimitRule, RateLimited, Throttle } from "../../auth/rate-limiter.js";
+import { addressThrottle, type LimitRule } from "../../auth/rate-limiter.js";
 import type { Db } from "../../db/client.js";
-import { authRateLimits } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 
 /** Verifications from one address: plenty for an employer checking a pile of certificates, too few to guess codes. */
@@ -23,30 +20,5 @@ const tooManyVerifications = (retryAfterMs: number) => {
  * `auth_rate_limits`, key prefix `verification`), shared by every server of one database.
  */
 export function createVerificationThrottle(db: Db, rule: LimitRule = verificationLimit) {
-  const common = {
-    keyPrefix: "verification",
-    points: rule.points,
-    duration: rule.durationSec,
-    blockDuration: rule.blockSec,
-  };
-  const throttle = new Throttle(
-    new RateLimiterDrizzle({
-      ...common,
-      storeClient: db,
-      schema: authRateLimits,
-      clearExpiredByTimeout: false,
-      insuranceLimiter: new RateLimiterMemory(common),
-    }),
-  );
-  return {
-    async take(ip: string, reply: FastifyReply): Promise<void> {
-      try {
-        await throttle.take(addressSubject(ip));
-      } catch (err) {
-        if (!(err instanceof RateLimited)) throw err;
-        reply.header("Retry-After", String(Math.ceil(err.retryAfterMs / 1000)));
-        throw tooManyVerifications(err.retryAfterMs);
-      }
-    },
-  };
+  return addressThrottle(db, "verification", rule, tooManyVerifications);
 }
