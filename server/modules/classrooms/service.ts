@@ -66,6 +66,8 @@ export async function listClassrooms(opts: {
       created_at: classrooms.createdAt,
     },
     tieBreaker: classrooms.id,
+    // Counting thousands of classrooms is most of a page's cost; the total is exact (same snapshot).
+    rememberTotal: true,
   });
 }
 

@@ -144,6 +144,8 @@ export async function listPayments(opts: {
       student_name: sql`lower(${students.lastName} || ' ' || ${students.firstName})`,
     },
     tieBreaker: payments.id,
+    // Several servers on PostgreSQL: the total is counted again only when the database changed.
+    rememberTotal: true,
   });
   const meta = total === undefined ? page.meta : pageMeta(total, list.page, list.limit);
   return { rows: page.rows.map(flatten), meta };
