@@ -59,7 +59,7 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
         <StatCard value={dash.sections.length} label={t("dashboard.teacher.sections")} to="/lessons" />
       </StatGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Panel title={t("dashboard.teacher.todayTitle")}>
+        <Panel order={title ? 3 : 2} title={t("dashboard.teacher.todayTitle")}>
           {dash.today_lessons.length === 0 && <Empty>{t("dashboard.teacher.noLessonsToday")}</Empty>}
           {dash.today_lessons.map((l) => (
             <Group key={l.id} justify="space-between" wrap="nowrap" gap="xs">
@@ -74,7 +74,7 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
             </Group>
           ))}
         </Panel>
-        <Panel title={t("dashboard.teacher.missingTitle")}>
+        <Panel order={title ? 3 : 2} title={t("dashboard.teacher.missingTitle")}>
           {dash.evaluations_without_notes.length === 0 && <Empty>{t("dashboard.teacher.noMissing")}</Empty>}
           {dash.evaluations_without_notes.slice(0, 8).map((l) => (
             <Group key={l.id} justify="space-between" wrap="nowrap" gap="xs">
@@ -93,7 +93,7 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
           )}
         </Panel>
       </SimpleGrid>
-      <Panel title={t("dashboard.teacher.sectionsTitle")}>
+      <Panel order={title ? 3 : 2} title={t("dashboard.teacher.sectionsTitle")}>
         {sections.length ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <BarsChart

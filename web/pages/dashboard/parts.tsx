@@ -54,11 +54,18 @@ export function StatGrid({ children }: { children: ReactNode }) {
 }
 
 /** A titled panel of a dashboard (a chart with its numbers, a list). */
-export function Panel(props: { title: string; children: ReactNode; id?: string; action?: ReactNode }) {
+export function Panel(props: {
+  title: string;
+  children: ReactNode;
+  id?: string;
+  action?: ReactNode;
+  /** Its heading's level: 2 under the page's title, 3 inside a titled part (the coordinator's own classes). */
+  order?: 2 | 3;
+}) {
   return (
     <Card withBorder padding="md" id={props.id}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={3} size="h5">
+        <Title order={props.order ?? 2} size="h5">
           {props.title}
         </Title>
         {props.action}
