@@ -267,5 +267,21 @@ describe("/home dashboards", () => {
     renderApp("/home");
     expect(await screen.findByText("No se pudo cargar el tablero")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Hola");
+    // The areas still follow once the dashboard has answered, even with an error.
+    expect(await screen.findByRole("heading", { name: "Tus secciones", level: 2 })).toBeInTheDocument();
+  });
+
+  it("shows the areas only once the dashboard has answered, so they are not pushed down", async () => {
+    loginAs(Role.teacher);
+    let answer: (value: Response) => void = () => {};
+    mockFetch((url) => {
+      if (url.startsWith("/api/dashboard/teacher"))
+        return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    renderApp("/home");
+    await screen.findByRole("region", { name: "Tablero" });
+    expect(screen.queryByRole("heading", { name: "Tus secciones" })).not.toBeInTheDocument();
+    answer(jsonResponse(200, { data: teacher }));
+    expect(await screen.findByRole("heading", { name: "Tus secciones", level: 2 })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { withAreaTexts } from "../../i18n/areas";
@@ -25,6 +25,8 @@ export default function HomePage() {
   useBreadcrumbs([{ label: t("home.title") }]);
   const { groups } = sidebarFor(user.type, t);
   const name = fullName(user);
+  // The areas come after the dashboard's numbers: shown earlier, they would jump down when those arrive.
+  const [dashboardSettled, setDashboardSettled] = useState(false);
 
   return (
     <Stack gap="lg">
@@ -43,28 +45,32 @@ export default function HomePage() {
         </Group>
       </Card>
       <Suspense fallback={<DashboardSkeleton />}>
-        <Dashboard />
+        <Dashboard onSettled={() => setDashboardSettled(true)} />
       </Suspense>
-      <Title order={2} size="h4">
-        {t("home.areas")}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ alignItems: "start" }}>
-        {groups.map((group) => (
-          <Card key={group.key} withBorder padding="md">
-            <Text fw={600} mb="xs">
-              {group.label}
-            </Text>
-            <Stack gap={2}>
-              {group.items.map((item) => (
-                // 24 px tall at least: a touch target (WCAG 2.2, 2.5.8) even when a menu covers part of it.
-                <Anchor key={item.key} component={Link} to={item.path} size="sm" mih={24} py={2}>
-                  {item.label}
-                </Anchor>
-              ))}
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+      {dashboardSettled && (
+        <>
+          <Title order={2} size="h4">
+            {t("home.areas")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ alignItems: "start" }}>
+            {groups.map((group) => (
+              <Card key={group.key} withBorder padding="md">
+                <Text fw={600} mb="xs">
+                  {group.label}
+                </Text>
+                <Stack gap={2}>
+                  {group.items.map((item) => (
+                    // 24 px tall at least: a touch target (WCAG 2.2, 2.5.8) even when a menu covers part of it.
+                    <Anchor key={item.key} component={Link} to={item.path} size="sm" mih={24} py={2}>
+                      {item.label}
+                    </Anchor>
+                  ))}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }
