@@ -96,7 +96,9 @@ export const inscriptions = pgTable(
     }).onDelete("restrict"),
     check("inscriptions_kind_valid", sql`${t.kind} in ('inscription', 'reinscription')`),
     check("inscriptions_status_valid", sql`${t.status} in ('active', 'retired')`),
-    index("inscriptions_period_idx").on(t.periodId),
+    // A period's inscriptions counted by specialization, semester and status from the index alone (the
+    // administration's dashboard); its first column serves every "inscriptions of a period" lookup.
+    index("inscriptions_period_counts_idx").on(t.periodId, t.specializationId, t.semesterId, t.status),
     // The students list's filters (period, specialization) answered from the index alone.
     index("inscriptions_period_specialization_student_idx").on(t.periodId, t.specializationId, t.studentId),
     index("inscriptions_section_idx").on(t.sectionId),
