@@ -6,14 +6,15 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { certificateDateInWords } from "../../../common/dates/words.js";
 import { formatNote } from "../../../common/enrolment/progression.js";
+import { sfntFromWoff } from "../../pdf/woff.js";
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve("@fontsource/noto-serif/package.json")), "files");
 
-/** Noto Serif (Latin: á, é, ñ, ¿, ü…), embedded in every document; read once. */
+/** Noto Serif (Latin: á, é, ñ, ¿, ü…), embedded in every document; read and unpacked once. */
 const fonts = {
-  regular: readFileSync(path.join(fontDir, "noto-serif-latin-400-normal.woff")),
-  bold: readFileSync(path.join(fontDir, "noto-serif-latin-700-normal.woff")),
+  regular: sfntFromWoff(readFileSync(path.join(fontDir, "noto-serif-latin-400-normal.woff"))),
+  bold: sfntFromWoff(readFileSync(path.join(fontDir, "noto-serif-latin-700-normal.woff"))),
 };
 
 /** The institution's logo: `server/assets/logo.png` (replace the file to change it). */
