@@ -1054,19 +1054,29 @@ export async function getPeriodFee(opts: {
   studentId: number;
   periodId?: number;
 }): Promise<PeriodFeeRow> {
-  const { db } = opts;
-  const periodId = opts.periodId ?? (await latestPeriodId(db, opts.studentId));
-  if (periodId === null) throw notFound("student_period_fee_not_found");
-  const [fee] = await db
-    .select()
+  const { db, studentId } = opts;
+  // One statement: the period asked, else the latest inscription's, and the fee with its installments.
+  const latest = db
+    .select({ id: inscriptions.periodId })
+    .from(inscriptions)
+    .innerJoin(periods, eq(periods.id, inscriptions.periodId))
+    .where(eq(inscriptions.studentId, studentId))
+    .orderBy(desc(periods.year), desc(periods.number))
+    .limit(1);
+  const rows = await db
+    .select({ fee: studentPeriodFees, installment: feeInstallments })
     .from(studentPeriodFees)
-    .where(and(eq(studentPeriodFees.studentId, opts.studentId), eq(studentPeriodFees.periodId, periodId)));
-  if (!fee) throw notFound("student_period_fee_not_found");
-  const installments = await db
-    .select()
-    .from(feeInstallments)
-    .where(eq(feeInstallments.feeId, fee.id))
+    .leftJoin(feeInstallments, eq(feeInstallments.feeId, studentPeriodFees.id))
+    .where(
+      and(
+        eq(studentPeriodFees.studentId, studentId),
+        eq(studentPeriodFees.periodId, opts.periodId ?? sql`(${latest})`),
+      ),
+    )
     .orderBy(asc(feeInstallments.date), asc(feeInstallments.id));
+  const fee = rows[0]?.fee;
+  if (!fee) throw notFound("student_period_fee_not_found");
+  const installments = rows.flatMap((r) => (r.installment ? [r.installment] : []));
   return { ...fee, installments };
 }
 
