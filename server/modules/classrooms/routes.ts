@@ -12,6 +12,7 @@ import { idParamsSchema } from "../../../common/validation/ids.js";
 import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listMetaSchema, listResponse } from "../../http/pagination.js";
+import { rememberWhileUnchanged } from "../../http/snapshot-memo.js";
 import {
   classroomCsvColumns,
   presentAvailability,
@@ -111,20 +112,22 @@ export async function classroomsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const result = await classroomAvailability({
-        db,
-        query: {
-          list: q,
-          available: q.available,
-          periodId: q.period_id,
-          day: q.day,
-          classHourIds: q.class_hours_ids,
-          minCapacity: q.min_capacity,
-          includeDisabled: q.include_disabled,
-          excludeScheduleId: q.exclude_schedule_id,
-        },
-      });
-      return { data: presentAvailability(result), meta: result.meta };
+      const compute = () =>
+        classroomAvailability({
+          db,
+          query: {
+            list: q,
+            available: q.available,
+            periodId: q.period_id,
+            day: q.day,
+            classHourIds: q.class_hours_ids,
+            minCapacity: q.min_capacity,
+            includeDisabled: q.include_disabled,
+            excludeScheduleId: q.exclude_schedule_id,
+          },
+        }).then((result) => ({ data: presentAvailability(result), meta: result.meta }));
+      // The whole week of a period is many rows: answered again while nothing was written since.
+      return rememberWhileUnchanged(db, `schedules-availability ${JSON.stringify(q)}`, compute);
     },
   );
 

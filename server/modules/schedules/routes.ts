@@ -13,6 +13,7 @@ import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js
 import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
+import { rememberWhileUnchanged } from "../../http/snapshot-memo.js";
 import {
   presentCourseSectionSchedules,
   presentGrid,
@@ -107,14 +108,17 @@ export async function schedulesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const grid = await weeklyGrid({
-        db,
-        periodId: q.period_id,
-        sectionId: q.section_id,
-        classroomId: q.classroom_id,
-        teacherId: q.teacher_id,
+      // A period's whole occupancy is many rows: answered again while nothing was written since.
+      return rememberWhileUnchanged(db, `schedules-grid ${JSON.stringify(q)}`, async () => {
+        const grid = await weeklyGrid({
+          db,
+          periodId: q.period_id,
+          sectionId: q.section_id,
+          classroomId: q.classroom_id,
+          teacherId: q.teacher_id,
+        });
+        return { data: presentGrid(grid) };
       });
-      return { data: presentGrid(grid) };
     },
   );
 

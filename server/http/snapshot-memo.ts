@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.js";
+
+/**
+ * Answers remembered per database, each with the snapshot (`pg_current_snapshot()`: the next transaction id
+ * and those in progress) read before it was computed. While a later request reads the very same snapshot, no
+ * transaction has committed anything since (in any process or server), so the answer is still exact. An
+ * answer computed after a commit that the snapshot did not see is never served: the snapshot has changed.
+ */
+const remembered = new WeakMap<object, Map<string, { snapshot: string; value: unknown }>>();
+const REMEMBERED_MAX = 100;
+
+async function currentSnapshot(db: DbOrTx): Promise<string> {
+  const result = await db.execute(sql`select pg_current_snapshot()::text as snapshot`);
+  const rows = (result as unknown as { rows: { snapshot: string }[] }).rows;
+  return rows[0]?.snapshot ?? "";
+}
+
+/**
+ * `compute()` once, then its answer again while the database is unchanged: for read-only answers that cost
+ * several queries and many rows (the week's availability of the classrooms, a period's schedule grid) and
+ * depend only on the database and `key` (everything the answer depends on: the route and its parameters).
+ * Costs one small statement per call; never stale.
+ */
+export async function rememberWhileUnchanged<T>(
+  db: DbOrTx,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const snapshot = await currentSnapshot(db);
+  let answers = remembered.get(db);
+  const known = answers?.get(key);
+  if (known && known.snapshot === snapshot) return known.value as T;
+  const value = await compute();
+  if (!answers) {
+    answers = new Map();
+    remembered.set(db, answers);
+  }
+  if (answers.size >= REMEMBERED_MAX && !answers.has(key)) answers.clear();
+  answers.set(key, { snapshot, value });
+  return value;
+}
