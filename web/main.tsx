@@ -3,6 +3,7 @@ import "./styles/guest.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { i18nReady } from "./i18n";
+import { SESSION_STORAGE_KEY } from "./session/storage";
 
 // Zod's `z.config({ jitless: true })`, set before Zod loads (it is only in lazy chunks): without it Zod
 // probes `new Function("")`, which the Content-Security-Policy refuses and reports as a violation.
@@ -17,6 +18,17 @@ const root = createRoot(element);
 const path = window.location.pathname;
 const loginFirst = path === "/" || path === "/login";
 let app = loginFirst ? null : import("./App");
+// Someone already logged in opening a page: the shell's chunk (menus, header, styles) is fetched alongside
+// the app instead of after it (the app's LazyAppLayout then finds it loaded).
+if (!loginFirst && hasStoredSession()) void import("./layout/app-layout-chunk");
+
+function hasStoredSession() {
+  try {
+    return Boolean(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? localStorage.getItem(SESSION_STORAGE_KEY));
+  } catch {
+    return false; // storage refused (privacy settings): the app decides
+  }
+}
 
 let appOpened = false;
 /** Loads the whole app (router, data, shell) and shows `target` (the current address when omitted). */

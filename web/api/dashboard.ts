@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { isAdminGroup, isCoordinator, isStudent, isTeacher } from "../../common/roles";
 import type {
   AdminDashboard,
   CoordinatorDashboard,
@@ -15,29 +16,44 @@ export type { AdminDashboard, CoordinatorDashboard, DashboardIndex, StudentDashb
 const read = <T>(path: string, signal: AbortSignal) =>
   api.get<ItemResponse<T>>(path, { signal, quiet: true }).then((r) => r.data);
 
+const dashboardQueries = {
+  index: {
+    queryKey: ["dashboard", "index"],
+    queryFn: ({ signal }: { signal: AbortSignal }) => read<DashboardIndex>("/dashboard/index", signal),
+  },
+  coordinator: {
+    queryKey: ["dashboard", "coordinator"],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      read<CoordinatorDashboard>("/dashboard/coordinator", signal),
+  },
+  teacher: {
+    queryKey: ["dashboard", "teacher"],
+    queryFn: ({ signal }: { signal: AbortSignal }) => read<TeacherDashboard>("/dashboard/teacher", signal),
+  },
+};
+
 /** GET /dashboard/index: the school's numbers (administration) or a student's own. */
 export function useDashboardIndex(enabled = true) {
-  return useQuery({
-    queryKey: ["dashboard", "index"],
-    queryFn: ({ signal }) => read<DashboardIndex>("/dashboard/index", signal),
-    enabled,
-  });
+  return useQuery({ ...dashboardQueries.index, enabled });
 }
 
 /** GET /dashboard/coordinator. */
 export function useCoordinatorDashboard(enabled = true) {
-  return useQuery({
-    queryKey: ["dashboard", "coordinator"],
-    queryFn: ({ signal }) => read<CoordinatorDashboard>("/dashboard/coordinator", signal),
-    enabled,
-  });
+  return useQuery({ ...dashboardQueries.coordinator, enabled });
 }
 
 /** GET /dashboard/teacher (a coordinator's own teaching too). */
 export function useTeacherDashboard(enabled = true) {
-  return useQuery({
-    queryKey: ["dashboard", "teacher"],
-    queryFn: ({ signal }) => read<TeacherDashboard>("/dashboard/teacher", signal),
-    enabled,
-  });
+  return useQuery({ ...dashboardQueries.teacher, enabled });
+}
+
+/**
+ * Starts the role's dashboard requests (the same queries the dashboard reads) while its code and texts
+ * are still loading, so the numbers do not wait for them.
+ */
+export function prefetchDashboard(client: QueryClient, type: number) {
+  const coordinator = isCoordinator(type);
+  if (isAdminGroup(type) || isStudent(type)) void client.prefetchQuery(dashboardQueries.index);
+  if (coordinator) void client.prefetchQuery(dashboardQueries.coordinator);
+  if (coordinator || isTeacher(type)) void client.prefetchQuery(dashboardQueries.teacher);
 }

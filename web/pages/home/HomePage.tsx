@@ -1,7 +1,9 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { prefetchDashboard } from "../../api/dashboard";
 import { withAreaTexts } from "../../i18n/areas";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { sidebarFor } from "../../layout/sidebar-items";
@@ -22,6 +24,8 @@ const Dashboard = lazy(() => withAreaTexts(import("../dashboard")).then((m) => (
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useUser();
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchDashboard(queryClient, user.type), [queryClient, user.type]);
   useBreadcrumbs([{ label: t("home.title") }]);
   const { groups } = sidebarFor(user.type, t);
   const name = fullName(user);
