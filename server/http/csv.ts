@@ -1,8 +1,10 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
+import type { DbOrTx } from "../db/client.js";
 import type { ListParams } from "./list-query.js";
 import type { ListMeta, Page } from "./pagination.js";
+import { rememberWhileUnchanged } from "./snapshot-memo.js";
 
 /**
  * CSV export of list routes (issue 7, "Every list, from here on"). Every list route answers
@@ -173,6 +175,11 @@ export async function sendList<Row, Item, L extends ListParams>(
     fetchPage: (list: L) => Promise<Page<Row>>;
     present: (row: Row) => Item;
     csv: { filename: string; columns: CsvColumn<Row>[]; batchSize?: number };
+    /**
+     * Answer a page again while the database is unchanged (`rememberWhileUnchanged`, exact): for the
+     * busiest lists. `name` tells the list apart from others; the query's parameters are part of the key.
+     */
+    remember?: { db: DbOrTx; name: string };
   },
 ): Promise<{ data: Item[]; meta: ListMeta } | FastifyReply> {
   if (opts.list.format === "csv") {
@@ -182,6 +189,11 @@ export async function sendList<Row, Item, L extends ListParams>(
       rows: allRows(opts.list, opts.fetchPage, opts.csv.batchSize),
     });
   }
-  const page = await opts.fetchPage(opts.list);
-  return { data: page.rows.map(opts.present), meta: page.meta };
+  const answer = async () => {
+    const page = await opts.fetchPage(opts.list);
+    return { data: page.rows.map(opts.present), meta: page.meta };
+  };
+  const { remember } = opts;
+  if (!remember) return answer();
+  return rememberWhileUnchanged(remember.db, `${remember.name} ${JSON.stringify(opts.list)}`, answer);
 }

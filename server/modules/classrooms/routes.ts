@@ -91,6 +91,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
         fetchPage: (list) => listClassrooms({ db, list }),
         present: presentClassroom,
         csv: { filename: "aulas", columns: classroomCsvColumns },
+        remember: { db, name: "classrooms" },
       }),
   );
 
