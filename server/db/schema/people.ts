@@ -49,7 +49,8 @@ export const students = pgTable(
   },
   (t) => [
     unique("students_user_unique").on(t.userId),
-    index("students_search_idx").using("gin", t.searchVector),
+    // fastupdate off (migration 0014): new rows go straight into the index, never a pending list.
+    index("students_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     index("students_last_name_idx").on(t.lastName, t.firstName, t.id),
     unique("students_identity_document_unique").on(t.identityDocument),
     check("students_gender_valid", sql`${t.gender} in ('female', 'male')`),
