@@ -336,6 +336,55 @@ describe("listing and searching", () => {
     expect(inPeriod.json().meta.total).toBe(0);
   });
 
+  it("pages a search with an inscription filter in the list's order, by name and by e-mail", async () => {
+    // The demo period with the most inscriptions, and the first word of an inscribed student's last name.
+    const [busiest] = await ctx.db
+      .select({ periodId: s.inscriptions.periodId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(s.inscriptions)
+      .groupBy(s.inscriptions.periodId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const [one] = await ctx.db
+      .select({ lastName: s.students.lastName })
+      .from(s.students)
+      .innerJoin(s.inscriptions, eq(s.inscriptions.studentId, s.students.id))
+      .where(eq(s.inscriptions.periodId, busiest!.periodId))
+      .orderBy(s.students.id)
+      .limit(1);
+    const word = one!.lastName.split(" ")[0]!;
+    const matches = sql`${s.students.searchVector} @@ to_tsquery('simple', ${searchQuery(word)})
+      and exists (select 1 from ${s.inscriptions} where ${s.inscriptions.studentId} = ${s.students.id}
+        and ${s.inscriptions.periodId} = ${busiest!.periodId})`;
+    const expectedBy = (order: SQL) =>
+      ctx.db
+        .select({ id: s.students.id })
+        .from(s.students)
+        .innerJoin(s.users, eq(s.users.id, s.students.userId))
+        .where(matches)
+        .orderBy(order, s.students.id)
+        .then((rows) => rows.map((r) => r.id));
+    const byName = await expectedBy(sql`${s.students.lastName} desc`);
+    const byEmail = await expectedBy(sql`${s.users.email} asc`);
+    expect(byName.length).toBeGreaterThan(2);
+    for (const [sort, expected] of [
+      ["last_name,desc", byName],
+      ["email,asc", byEmail],
+    ] as const) {
+      const listed: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 2); page++) {
+        const res = await api(
+          "GET",
+          `/students?search=${encodeURIComponent(word)}&period_id=${busiest!.periodId}&sort_by=${sort}&limit=2&page=${page}`,
+          admin,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().meta.total).toBe(expected.length);
+        listed.push(...res.json().data.map((r: { id: number }) => r.id));
+      }
+      expect(listed, sort).toEqual(expected);
+    }
+  });
+
   it("pages a search that matches thousands the same way before and after it is counted", async () => {
     // 4,200 students sharing a first name, half of them men: more than a search gathers from the index
     // once its total is known (the second request walks the names in order instead). Last names repeat
