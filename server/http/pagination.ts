@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type AnyColumn, asc, desc, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -59,6 +60,10 @@ export function searchCondition(
   return or(...columns.map((column) => sql`${folded(column)} like ${pattern} escape '\\'`));
 }
 
+/** A prepared statement's name for a query: the same text always gets the same name (at most 63 bytes). */
+const statementName = (query: PgSelect) =>
+  `list_${createHash("sha256").update(query.toSQL().sql).digest("base64url").slice(0, 40)}`;
+
 /** The column `paginate` adds to a page's query for the total (removed from the rows it answers). */
 const TOTAL_COLUMN = "__list_total";
 /** The column `paginate` adds for the database snapshot the page was read in (with `rememberTotal`). */
@@ -81,6 +86,21 @@ function rememberTotal(db: object, key: string, total: number, snapshot: string)
   }
   if (totals.size >= REMEMBERED_TOTALS_MAX && !totals.has(key)) totals.clear();
   totals.set(key, { total, snapshot });
+}
+
+/** The key of a count query's remembered total: its text and parameters. */
+function totalKey(countQuery: PgSelect): string {
+  const { sql: text, params } = countQuery.toSQL();
+  return `${text}\u0000${JSON.stringify(params)}`;
+}
+
+/**
+ * The total last counted for `countQuery` by `paginate({ rememberTotal })`, whatever changed since: a hint
+ * for choosing how to read a page (how many rows a search matches), never an answer. Undefined when
+ * never counted (or forgotten).
+ */
+export function lastCountedTotal(db: object, countQuery: PgSelect): number | undefined {
+  return rememberedTotals.get(db)?.get(totalKey(countQuery))?.total;
 }
 
 /**
@@ -113,6 +133,12 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
    * read with the page): for big lists whose count is most of a request's cost. Exact, never stale.
    */
   rememberTotal?: boolean;
+  /**
+   * Sends the page's statement as a named prepared statement, named after its text (every value is a
+   * parameter, so one name per shape: filters present, sort, whether the total is counted): PostgreSQL
+   * parses and plans it once per connection and may keep a generic plan. PGlite runs it as before.
+   */
+  prepared?: boolean;
 }): Promise<Page<Awaited<Q>[number]>> {
   const { db, query, list } = opts;
   const countOf = opts.countQuery ?? query;
@@ -123,8 +149,7 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
   let memoKey: string | null = null;
   let known: { total: number; snapshot: string } | undefined;
   if (counted && opts.rememberTotal) {
-    const { sql: text, params } = countOf.toSQL();
-    memoKey = `${text}\u0000${JSON.stringify(params)}`;
+    memoKey = totalKey(countOf);
     known = rememberedTotals.get(db)?.get(memoKey);
   }
   if (counted) {
@@ -145,7 +170,11 @@ export async function paginate<Q extends PgSelect, F extends string>(opts: {
   if (opts.tieBreaker && opts.tieBreaker !== column) order.push(asc(opts.tieBreaker));
   let rowsQuery = query.orderBy(...order);
   if (paged) rowsQuery = rowsQuery.limit(list.limit).offset((list.page - 1) * list.limit);
-  const rows = (await rowsQuery) as (Awaited<Q>[number] & { [TOTAL_COLUMN]?: number })[];
+  const rows = (await (opts.prepared
+    ? rowsQuery.prepare(statementName(rowsQuery)).execute()
+    : rowsQuery)) as (Awaited<Q>[number] & {
+    [TOTAL_COLUMN]?: number;
+  })[];
 
   let total = rows.length;
   if (counted) {

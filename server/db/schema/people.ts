@@ -49,7 +49,8 @@ export const students = pgTable(
   },
   (t) => [
     unique("students_user_unique").on(t.userId),
-    index("students_search_idx").using("gin", t.searchVector),
+    // fastupdate off (migration 0015): new rows go straight into the index, never a pending list.
+    index("students_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     index("students_last_name_idx").on(t.lastName, t.firstName, t.id),
     // The dashboard's students by status and sex, counted from the index alone.
     index("students_status_gender_idx").on(t.status, t.gender),
