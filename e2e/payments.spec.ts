@@ -35,10 +35,19 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await expect(next).toBeDisabled();
   await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
   await page.getByRole("option", { name: "Transferencia Bancaria" }).click();
+  // The Spanish date picker: today typed DD/MM/YYYY (the school's day), shown the same after leaving it.
   const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Caracas" }).format(new Date()),
+    new Intl.DateTimeFormat("es-VE", {
+      timeZone: "America/Caracas",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }).format(new Date()),
   );
-  await wizard.getByLabel(/Fecha de pago/).fill(today);
+  const date = wizard.getByLabel(/Fecha de pago/);
+  await date.fill(today);
+  await date.press("Tab");
+  await expect(date).toHaveValue(today);
   await wizard.getByLabel(/Número de recibo/).fill(receipt);
   await wizard.getByLabel(/^Monto/).fill("30");
   await expect(next).toBeEnabled();
