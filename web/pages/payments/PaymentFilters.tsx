@@ -4,7 +4,7 @@ import { paymentMethodCodes, paymentStatusCodes } from "../../../common/schemas/
 import type { PaymentFilters as Filters } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
 import { PeriodSelector } from "../../components";
-import { StudentPicker } from "../reinscriptions/StudentPicker";
+import { StudentFilter } from "./StudentFilter";
 
 export const paymentFilterKeys = [
   "period_id",
@@ -70,11 +70,7 @@ export function PaymentFilters({ value, onChange }: Props) {
         value={value.type ? String(value.type) : null}
         onChange={(v) => set({ type: numberOrUndefined(v) })}
       />
-      <StudentPicker
-        label={t("payments.fields.student")}
-        w={260}
-        onPick={(student) => set({ student_id: student?.id })}
-      />
+      <StudentFilter w={260} value={value.student_id} onChange={(id) => set({ student_id: id })} />
       <TextInput
         type="date"
         label={t("payments.filters.dateFrom")}

@@ -5,6 +5,7 @@ import { Role } from "../../../common/roles";
 import { makeFee } from "../../components/payment-report/test-fee";
 import type { SessionUser } from "../../session/types";
 import {
+  flush,
   jsonResponse,
   loginAs,
   mockFetch,
@@ -71,6 +72,48 @@ describe("/payments", () => {
       ),
     );
   });
+
+  it("shows the student of ?student_id= in the student filter; clearing it removes the filter", async () => {
+    loginAs(Role.lowAdmin);
+    const user = userEvent.setup();
+    const fetch = mockFetch((url) => {
+      if (url.startsWith("/api/payments?"))
+        return jsonResponse(200, { data: [payment(1, 2)], meta: meta(1) });
+      if (url.startsWith("/api/students?"))
+        return jsonResponse(200, {
+          data: [{ id: 10, first_name: "Luis", last_name: "Díaz", identity_document: "V-1" }],
+          meta: meta(1),
+        });
+      if (url === "/api/students/10")
+        return jsonResponse(200, {
+          data: { id: 10, first_name: "Luis", last_name: "Díaz", identity_document: "V-1" },
+        });
+      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: [], meta: meta(0) });
+    });
+    const { router } = renderApp("/payments?student_id=10");
+    const filter = await screen.findByRole("combobox", { name: "Estudiante" });
+    await waitFor(() => expect(filter).toHaveValue("Díaz, Luis — V-1"));
+    const listCalls = () =>
+      fetch.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/payments?"));
+    expect(listCalls().every((u) => new URL(u, "http://x").searchParams.get("student_id") === "10")).toBe(
+      true,
+    );
+    // The label in the box is not sent as a search of students.
+    await flush();
+    expect(fetch.mock.calls.some(([u]) => String(u).startsWith("/api/students?"))).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Quitar el filtro de estudiante" }));
+    await waitFor(() => expect(router.state.location.search).not.toContain("student_id"));
+    expect(filter).toHaveValue("");
+    await waitFor(() =>
+      expect(new URL(listCalls().at(-1) ?? "", "http://x").searchParams.has("student_id")).toBe(false),
+    );
+    // Choosing a student again filters by them.
+    await user.type(filter, "luis");
+    await user.click(await screen.findByRole("option", { name: "Díaz, Luis — V-1" }));
+    await waitFor(() => expect(router.state.location.search).toContain("student_id=10"));
+    expect(filter).toHaveValue("Díaz, Luis — V-1");
+  }, 60_000);
 
   it("shows the debtors report with its total", async () => {
     loginAs(Role.lowAdmin);
