@@ -123,3 +123,32 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   const file = await download.path();
   expect((await readFile(file)).subarray(0, 4).toString()).toBe("%PDF");
 });
+
+test("el reporte de deudores cabe en una pantalla de 1280 px sin desplazarse de lado", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Every debtor on one page: the longest names, sections and specializations of the demo.
+  await loginViaApi(page, "admin", "/payments?tab=debtors&limit=100");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByTestId("debtors-total")).not.toHaveText("0,00");
+  // Every figure of a debtor is on screen: the overdue amount with its number of installments, since when,
+  // the late extras, the pending total.
+  const headers = table.getByRole("columnheader");
+  for (const name of [
+    "Estudiante",
+    "Sección",
+    "Especialidad",
+    "Vencida desde",
+    "Recargos",
+    "Monto vencido",
+    "Total pendiente",
+  ])
+    await expect(headers.filter({ hasText: name }), name).toHaveCount(1);
+  await expect(table.getByRole("row").nth(1)).toContainText(/\d+ cuotas? vencidas?/);
+  await page.screenshot({ path: artifact("payments-debtors-1280") });
+  const viewport = page.locator(".mantine-datatable-scroll-area .mantine-ScrollArea-viewport").first();
+  const sizes = await viewport.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(sizes.scroll, "the table's scroll container").toBeLessThanOrEqual(sizes.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(headers.filter({ hasText: "Total pendiente" })).toBeInViewport({ ratio: 1 });
+});
