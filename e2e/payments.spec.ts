@@ -96,10 +96,24 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await expect(admin.getByTestId("debtors-total")).not.toHaveText("0,00");
   await expectAccessible(admin, "reporte de deudores");
   await admin.screenshot({ path: artifact("payments-debtors") });
+  // The debtor's name leads to their payments: the list filtered by them, their name in the filter.
+  await admin
+    .getByRole("link", { name: `${student.last_name}, ${student.first_name}`, exact: true })
+    .first()
+    .click();
+  await expect(admin).toHaveURL(new RegExp(`/payments\\?student_id=${student.student_id}$`));
+  const studentFilter = admin.getByRole("combobox", { name: "Estudiante" });
+  await expect(studentFilter).toHaveValue(new RegExp(`^${student.last_name}, ${student.first_name} — `));
+  await expect(admin.getByRole("row").filter({ hasText: receipt })).toBeVisible();
+  await admin.getByRole("button", { name: "Quitar el filtro de estudiante" }).click();
+  await expect(admin).not.toHaveURL(/student_id=/);
+  await expect(studentFilter).toHaveValue("");
 
   // The desk payment form.
   await admin.goto("/payments/create");
   await expect(admin.getByRole("heading", { name: "Registrar pago" })).toBeVisible();
+  // Its date starts on today, in the Spanish date picker too.
+  await expect(admin.getByLabel(/Fecha de pago/)).toHaveValue(today);
   await expectAccessible(admin, "registrar pago");
   await adminContext.close();
 

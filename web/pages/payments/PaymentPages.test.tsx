@@ -151,6 +151,11 @@ describe("/payments", () => {
     expect(within(row).getByText("1 cuota vencida")).toBeInTheDocument();
     expect(screen.queryByRole("columnheader", { name: /Cuotas vencidas/ })).not.toBeInTheDocument();
     expect(screen.getByTestId("debtors-total")).toHaveTextContent("135,00");
+    // The name leads to the student's payments.
+    expect(within(row).getByRole("link", { name: "Díaz, Luis" })).toHaveAttribute(
+      "href",
+      "/payments?student_id=10",
+    );
     expect(screen.queryByRole("link", { name: "Registrar pago" })).not.toBeInTheDocument();
   });
 });

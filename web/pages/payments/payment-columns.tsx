@@ -1,5 +1,6 @@
-import { Badge, Text } from "@mantine/core";
+import { Anchor, Badge, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
+import { Link } from "react-router";
 import type { Debtor, Payment } from "../../api/payments";
 import type { DataTableColumn } from "../../components";
 import { dayMonth, money } from "../../components/payment-report/format";
@@ -90,9 +91,17 @@ export function debtorColumns(t: TFunction, language: string): DataTableColumn<D
       title: t("payments.fields.student"),
       sortable: true,
       minWidth: 180,
+      // The name leads to the student's payments (the list filtered by them).
       render: (d) => (
         <>
-          <Text size="sm">{`${d.last_name}, ${d.first_name}`}</Text>
+          <Anchor
+            component={Link}
+            to={`/payments?student_id=${d.student_id}`}
+            size="sm"
+            title={t("payments.debtors.viewPayments")}
+          >
+            {`${d.last_name}, ${d.first_name}`}
+          </Anchor>
           <Text size="xs" c="dimmed">
             {d.identity_document}
           </Text>
