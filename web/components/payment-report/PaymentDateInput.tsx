@@ -34,8 +34,10 @@ export type PaymentDateInputProps = Omit<
 };
 
 /**
- * The date of a payment (the report wizard, the desk form): the app's date picker, shown DD/MM/YYYY in
- * Spanish and kept as `YYYY-MM-DD`; days after `maxDate` can be neither picked nor typed.
+ * A date of the money screens (the report wizard, the desk form, the payments list's date range, the price
+ * setting's installments): the app's date picker (`@mantine/dates`), shown DD/MM/YYYY in Spanish whatever
+ * the browser's language, kept as `YYYY-MM-DD`; days outside `minDate`–`maxDate` can be neither picked nor
+ * typed.
  */
 export function PaymentDateInput({ value, onChange, maxDate, minDate, ...props }: PaymentDateInputProps) {
   const { t } = useTranslation();

@@ -115,6 +115,33 @@ describe("/payments", () => {
     expect(filter).toHaveValue("Díaz, Luis — V-1");
   }, 60_000);
 
+  it("filters by dates typed DD/MM/YYYY in the Spanish date picker, sent as YYYY-MM-DD", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const fetch = mockFetch((url) => {
+      if (url.startsWith("/api/payments?"))
+        return jsonResponse(200, { data: [payment(1, 2)], meta: meta(1) });
+      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: [], meta: meta(0) });
+    });
+    const { router } = renderApp("/payments?date_from=2026-10-01");
+    const from = await screen.findByRole("textbox", { name: "Desde" });
+    expect(from).toHaveValue("01/10/2026");
+    const to = screen.getByRole("textbox", { name: "Hasta" });
+    await user.type(to, "31/10/2026");
+    await user.tab();
+    await waitFor(() => expect(router.state.location.search).toContain("date_to=2026-10-31"));
+    expect(router.state.location.search).toContain("date_from=2026-10-01");
+    expect(to).toHaveValue("31/10/2026");
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([u]) => {
+          const query = new URL(String(u), "http://x").searchParams;
+          return query.get("date_from") === "2026-10-01" && query.get("date_to") === "2026-10-31";
+        }),
+      ).toBe(true),
+    );
+  }, 60_000);
+
   it("shows the debtors report with its total", async () => {
     loginAs(Role.lowAdmin);
     mockFetch((url) => {
