@@ -46,6 +46,11 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   );
   const date = wizard.getByLabel(/Fecha de pago/);
   await date.fill(today);
+  // Its calendar, in Spanish: today chosen, no later day to pick.
+  await expect(page.getByRole("button", { name: "Mes anterior" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mes siguiente" })).toBeDisabled();
+  await page.screenshot({ path: artifact("payments-wizard-date") });
+  await expectAccessible(page, "asistente de pago, calendario de la fecha");
   await date.press("Tab");
   await expect(date).toHaveValue(today);
   await wizard.getByLabel(/Número de recibo/).fill(receipt);
