@@ -108,6 +108,7 @@ export function InstallmentsEditor({ form }: { form: UseFormReturnType<PriceSett
                   withAsterisk
                   miw={140}
                   {...form.getInputProps(`installments.${index}.date`)}
+                  value={row.date}
                 />
               </Table.Td>
               <Table.Td>
