@@ -35,10 +35,24 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await expect(next).toBeDisabled();
   await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
   await page.getByRole("option", { name: "Transferencia Bancaria" }).click();
+  // The Spanish date picker: today typed DD/MM/YYYY (the school's day), shown the same after leaving it.
   const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Caracas" }).format(new Date()),
+    new Intl.DateTimeFormat("es-VE", {
+      timeZone: "America/Caracas",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }).format(new Date()),
   );
-  await wizard.getByLabel(/Fecha de pago/).fill(today);
+  const date = wizard.getByLabel(/Fecha de pago/);
+  await date.fill(today);
+  // Its calendar, in Spanish: today chosen, no later day to pick.
+  await expect(page.getByRole("button", { name: "Mes anterior" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mes siguiente" })).toBeDisabled();
+  await page.screenshot({ path: artifact("payments-wizard-date") });
+  await expectAccessible(page, "asistente de pago, calendario de la fecha");
+  await date.press("Tab");
+  await expect(date).toHaveValue(today);
   await wizard.getByLabel(/Número de recibo/).fill(receipt);
   await wizard.getByLabel(/^Monto/).fill("30");
   await expect(next).toBeEnabled();
@@ -87,10 +101,24 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await expect(admin.getByTestId("debtors-total")).not.toHaveText("0,00");
   await expectAccessible(admin, "reporte de deudores");
   await admin.screenshot({ path: artifact("payments-debtors") });
+  // The debtor's name leads to their payments: the list filtered by them, their name in the filter.
+  await admin
+    .getByRole("link", { name: `${student.last_name}, ${student.first_name}`, exact: true })
+    .first()
+    .click();
+  await expect(admin).toHaveURL(new RegExp(`/payments\\?student_id=${student.student_id}$`));
+  const studentFilter = admin.getByRole("combobox", { name: "Estudiante" });
+  await expect(studentFilter).toHaveValue(new RegExp(`^${student.last_name}, ${student.first_name} — `));
+  await expect(admin.getByRole("row").filter({ hasText: receipt })).toBeVisible();
+  await admin.getByRole("button", { name: "Quitar el filtro de estudiante" }).click();
+  await expect(admin).not.toHaveURL(/student_id=/);
+  await expect(studentFilter).toHaveValue("");
 
   // The desk payment form.
   await admin.goto("/payments/create");
   await expect(admin.getByRole("heading", { name: "Registrar pago" })).toBeVisible();
+  // Its date starts on today, in the Spanish date picker too.
+  await expect(admin.getByLabel(/Fecha de pago/)).toHaveValue(today);
   await expectAccessible(admin, "registrar pago");
   await adminContext.close();
 
@@ -113,4 +141,33 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   ]);
   const file = await download.path();
   expect((await readFile(file)).subarray(0, 4).toString()).toBe("%PDF");
+});
+
+test("el reporte de deudores cabe en una pantalla de 1280 px sin desplazarse de lado", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Every debtor on one page: the longest names, sections and specializations of the demo.
+  await loginViaApi(page, "admin", "/payments?tab=debtors&limit=100");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByTestId("debtors-total")).not.toHaveText("0,00");
+  // Every figure of a debtor is on screen: the overdue amount with its number of installments, since when,
+  // the late extras, the pending total.
+  const headers = table.getByRole("columnheader");
+  for (const name of [
+    "Estudiante",
+    "Sección",
+    "Especialidad",
+    "Vencida desde",
+    "Recargos",
+    "Monto vencido",
+    "Total pendiente",
+  ])
+    await expect(headers.filter({ hasText: name }), name).toHaveCount(1);
+  await expect(table.getByRole("row").nth(1)).toContainText(/\d+ cuotas? vencidas?/);
+  await page.screenshot({ path: artifact("payments-debtors-1280") });
+  const viewport = page.locator(".mantine-datatable-scroll-area .mantine-ScrollArea-viewport").first();
+  const sizes = await viewport.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(sizes.scroll, "the table's scroll container").toBeLessThanOrEqual(sizes.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(headers.filter({ hasText: "Total pendiente" })).toBeInViewport({ ratio: 1 });
 });

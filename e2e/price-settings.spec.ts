@@ -69,10 +69,10 @@ test.describe("configuración de pagos por período", () => {
     await page.getByRole("option").first().click();
     await page.getByRole("link", { name: "Crear configuración de pagos" }).click();
     await expect(page).toHaveURL(/\/periods\/createPayments\/\d+$/);
-    await page.getByRole("textbox", { name: "Fecha de la cuota 1" }).fill("2040-01-15");
+    await page.getByRole("textbox", { name: "Fecha de la cuota 1" }).fill("15/01/2040");
     await page.getByRole("textbox", { name: "Monto de la cuota 1" }).fill("300,25");
     await page.getByRole("button", { name: "Agregar cuota" }).click();
-    await page.getByRole("textbox", { name: "Fecha de la cuota 2" }).fill("2040-02-15");
+    await page.getByRole("textbox", { name: "Fecha de la cuota 2" }).fill("15/02/2040");
     await page.getByRole("textbox", { name: "Monto de la cuota 2" }).fill("300");
     const perInstallment = page.getByRole("group", { name: /Métodos de pago por cuota/ });
     await perInstallment.getByRole("checkbox", { name: "Transferencia Bancaria" }).check();

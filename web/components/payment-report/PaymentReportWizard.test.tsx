@@ -41,7 +41,7 @@ async function chooseType(name: string) {
 
 async function fillStepOne({ type = "Transferencia Bancaria", amount = "90" } = {}) {
   await chooseType(type);
-  await userEvent.type(screen.getByLabelText(/Fecha de pago/), "2026-10-11");
+  await userEvent.type(screen.getByLabelText(/Fecha de pago/), "11/10/2026");
   if (type !== "Efectivo") await userEvent.type(screen.getByLabelText(/Número de recibo/), "REF-123");
   if (amount) await userEvent.type(screen.getByLabelText(/^Monto/), amount);
 }
@@ -54,8 +54,37 @@ describe("payment report wizard, step 1 'Datos de pago'", () => {
     expect(button("Siguiente")).toBeDisabled();
     await chooseType("Zelle");
     expect(button("Siguiente")).toBeDisabled();
-    await userEvent.type(screen.getByLabelText(/Fecha de pago/), "2026-10-11");
+    await userEvent.type(screen.getByLabelText(/Fecha de pago/), "11/10/2026");
     expect(button("Siguiente")).toBeEnabled();
+  });
+
+  it("takes the date in the Spanish date picker (DD/MM/YYYY), never a day after today", async () => {
+    mockFetch();
+    renderWizard();
+    await screen.findByText("Datos de pago");
+    await chooseType("Zelle");
+    const date = screen.getByLabelText(/Fecha de pago/);
+    // Not the browser's own date field, which follows the browser's language.
+    expect(date).not.toHaveAttribute("type", "date");
+    expect(date).toHaveAttribute("placeholder", "DD/MM/AAAA");
+    // Tomorrow (today is 12/10/2026) is refused: not taken while typing, gone when leaving the field.
+    await userEvent.type(date, "13/10/2026");
+    expect(button("Siguiente")).toBeDisabled();
+    await userEvent.tab();
+    expect(date).toHaveValue("");
+    // The calendar offers today, not tomorrow.
+    await userEvent.click(date);
+    expect(await screen.findByRole("button", { name: "13 octubre 2026" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "12 octubre 2026" }));
+    expect(date).toHaveValue("12/10/2026");
+    expect(button("Siguiente")).toBeEnabled();
+    // A typed day: shown as typed, kept as YYYY-MM-DD (the summary names it).
+    await userEvent.clear(date);
+    await userEvent.type(date, "1/10/2026");
+    await userEvent.tab();
+    expect(date).toHaveValue("01/10/2026");
+    await userEvent.click(button("Siguiente"));
+    expect(await screen.findByText("Zelle, 1 de octubre")).toBeInTheDocument();
   });
 
   it("offers the methods the fee allows for each mode; changing the mode clears type and amount", async () => {

@@ -19,6 +19,7 @@ import { type CreatePaymentPayload, type PeriodFee, paymentKeys, periodFeeApi } 
 import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
 import { type ReportMode, reportSummary, schoolToday } from "./fee-state";
 import { dayMonth, money } from "./format";
+import { PaymentDateInput } from "./PaymentDateInput";
 
 /** Method code 1, Efectivo: no receipt number (spec.md §5). */
 const CASH = "1";
@@ -152,16 +153,12 @@ export function PaymentReportWizard({
               disabled={sending}
               allowDeselect={false}
             />
-            <TextInput
-              type="date"
+            <PaymentDateInput
               label={t("paymentReport.date")}
               withAsterisk
-              max={day}
+              maxDate={day}
               value={form.date}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setForm((f) => ({ ...f, date: value }));
-              }}
+              onChange={(date) => setForm((f) => ({ ...f, date }))}
               disabled={sending}
             />
             <TextInput

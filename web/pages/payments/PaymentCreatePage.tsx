@@ -22,6 +22,7 @@ import { usePeriods } from "../../api/periods";
 import { PeriodSelector, toast } from "../../components";
 import { type ReportMode, reportSummary, schoolToday } from "../../components/payment-report/fee-state";
 import { dayMonth, money } from "../../components/payment-report/format";
+import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { StudentPicker } from "../reinscriptions/StudentPicker";
 
@@ -139,14 +140,13 @@ export function PaymentCreatePage() {
               disabled={!fee.data}
               error={serverErrors.type}
             />
-            <TextInput
-              type="date"
+            <PaymentDateInput
               label={t("paymentReport.date")}
               withAsterisk
-              max={today}
+              maxDate={today}
               value={date}
               error={serverErrors.date}
-              onChange={(e) => setDate(e.currentTarget.value)}
+              onChange={setDate}
             />
           </Group>
           <Group grow align="flex-start">

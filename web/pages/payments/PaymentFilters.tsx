@@ -1,10 +1,11 @@
-import { Group, Select, TextInput } from "@mantine/core";
+import { Group, Select } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { paymentMethodCodes, paymentStatusCodes } from "../../../common/schemas/payments";
 import type { PaymentFilters as Filters } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
 import { PeriodSelector } from "../../components";
-import { StudentPicker } from "../reinscriptions/StudentPicker";
+import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
+import { StudentFilter } from "./StudentFilter";
 
 export const paymentFilterKeys = [
   "period_id",
@@ -70,22 +71,22 @@ export function PaymentFilters({ value, onChange }: Props) {
         value={value.type ? String(value.type) : null}
         onChange={(v) => set({ type: numberOrUndefined(v) })}
       />
-      <StudentPicker
-        label={t("payments.fields.student")}
-        w={260}
-        onPick={(student) => set({ student_id: student?.id })}
-      />
-      <TextInput
-        type="date"
+      <StudentFilter w={260} value={value.student_id} onChange={(id) => set({ student_id: id })} />
+      <PaymentDateInput
         label={t("payments.filters.dateFrom")}
+        clearable
+        w={150}
         value={value.date_from ?? ""}
-        onChange={(e) => set({ date_from: e.currentTarget.value || undefined })}
+        maxDate={value.date_to}
+        onChange={(date) => set({ date_from: date || undefined })}
       />
-      <TextInput
-        type="date"
+      <PaymentDateInput
         label={t("payments.filters.dateTo")}
+        clearable
+        w={150}
         value={value.date_to ?? ""}
-        onChange={(e) => set({ date_to: e.currentTarget.value || undefined })}
+        minDate={value.date_from}
+        onChange={(date) => set({ date_to: date || undefined })}
       />
     </Group>
   );

@@ -5,6 +5,7 @@ import { Role } from "../../../common/roles";
 import { makeFee } from "../../components/payment-report/test-fee";
 import type { SessionUser } from "../../session/types";
 import {
+  flush,
   jsonResponse,
   loginAs,
   mockFetch,
@@ -72,6 +73,75 @@ describe("/payments", () => {
     );
   });
 
+  it("shows the student of ?student_id= in the student filter; clearing it removes the filter", async () => {
+    loginAs(Role.lowAdmin);
+    const user = userEvent.setup();
+    const fetch = mockFetch((url) => {
+      if (url.startsWith("/api/payments?"))
+        return jsonResponse(200, { data: [payment(1, 2)], meta: meta(1) });
+      if (url.startsWith("/api/students?"))
+        return jsonResponse(200, {
+          data: [{ id: 10, first_name: "Luis", last_name: "Díaz", identity_document: "V-1" }],
+          meta: meta(1),
+        });
+      if (url === "/api/students/10")
+        return jsonResponse(200, {
+          data: { id: 10, first_name: "Luis", last_name: "Díaz", identity_document: "V-1" },
+        });
+      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: [], meta: meta(0) });
+    });
+    const { router } = renderApp("/payments?student_id=10");
+    const filter = await screen.findByRole("combobox", { name: "Estudiante" });
+    await waitFor(() => expect(filter).toHaveValue("Díaz, Luis — V-1"));
+    const listCalls = () =>
+      fetch.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/payments?"));
+    expect(listCalls().every((u) => new URL(u, "http://x").searchParams.get("student_id") === "10")).toBe(
+      true,
+    );
+    // The label in the box is not sent as a search of students.
+    await flush();
+    expect(fetch.mock.calls.some(([u]) => String(u).startsWith("/api/students?"))).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Quitar el filtro de estudiante" }));
+    await waitFor(() => expect(router.state.location.search).not.toContain("student_id"));
+    expect(filter).toHaveValue("");
+    await waitFor(() =>
+      expect(new URL(listCalls().at(-1) ?? "", "http://x").searchParams.has("student_id")).toBe(false),
+    );
+    // Choosing a student again filters by them.
+    await user.type(filter, "luis");
+    await user.click(await screen.findByRole("option", { name: "Díaz, Luis — V-1" }));
+    await waitFor(() => expect(router.state.location.search).toContain("student_id=10"));
+    expect(filter).toHaveValue("Díaz, Luis — V-1");
+  }, 60_000);
+
+  it("filters by dates typed DD/MM/YYYY in the Spanish date picker, sent as YYYY-MM-DD", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const fetch = mockFetch((url) => {
+      if (url.startsWith("/api/payments?"))
+        return jsonResponse(200, { data: [payment(1, 2)], meta: meta(1) });
+      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: [], meta: meta(0) });
+    });
+    const { router } = renderApp("/payments?date_from=2026-10-01");
+    const from = await screen.findByRole("textbox", { name: "Desde" });
+    expect(from).toHaveValue("01/10/2026");
+    const to = screen.getByRole("textbox", { name: "Hasta" });
+    await user.type(to, "31/10/2026");
+    await user.tab();
+    await waitFor(() => expect(router.state.location.search).toContain("date_to=2026-10-31"));
+    expect(router.state.location.search).toContain("date_from=2026-10-01");
+    expect(to).toHaveValue("31/10/2026");
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([u]) => {
+          const query = new URL(String(u), "http://x").searchParams;
+          return query.get("date_from") === "2026-10-01" && query.get("date_to") === "2026-10-31";
+        }),
+      ).toBe(true),
+    );
+  }, 60_000);
+
   it("shows the debtors report with its total", async () => {
     loginAs(Role.lowAdmin);
     mockFetch((url) => {
@@ -104,7 +174,15 @@ describe("/payments", () => {
     const row = (await screen.findByText("Díaz, Luis")).closest("tr") as HTMLElement;
     expect(within(row).getByText("INF1A")).toBeInTheDocument();
     expect(within(row).getByText("135,00")).toBeInTheDocument();
+    // The number of overdue installments sits under their amount (one column less: the table fits 1280 px).
+    expect(within(row).getByText("1 cuota vencida")).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: /Cuotas vencidas/ })).not.toBeInTheDocument();
     expect(screen.getByTestId("debtors-total")).toHaveTextContent("135,00");
+    // The name leads to the student's payments.
+    expect(within(row).getByRole("link", { name: "Díaz, Luis" })).toHaveAttribute(
+      "href",
+      "/payments?student_id=10",
+    );
     expect(screen.queryByRole("link", { name: "Registrar pago" })).not.toBeInTheDocument();
   });
 });
@@ -134,13 +212,146 @@ describe("/profile/{id}/payments", () => {
 });
 
 describe("/payments/create", () => {
-  it("shows the desk payment form", async () => {
-    loginAs(Role.admin);
-    mockFetch((url) => {
-      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: [], meta: meta(0) });
-    });
-    renderApp("/payments/create");
-    expect(await screen.findByRole("heading", { name: "Registrar pago" })).toBeInTheDocument();
-    expect(screen.getByRole("radio", { name: "Pago total" })).toBeInTheDocument();
+  // The school's today is 12/10/2026 (only Date is faked: the timers stay real for the user events).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-10-12T15:00:00Z"));
   });
+  afterEach(() => vi.useRealTimers());
+
+  const periods = [
+    { id: 4, year: 2027, number: 1, enabled: true },
+    { id: 3, year: 2026, number: 2, enabled: true },
+  ];
+  const luis = { id: 10, first_name: "Luis", last_name: "Díaz", identity_document: "V-1" };
+  type Answer = (init: RequestInit) => Response;
+  /** The desk form's calls: periods, the student search, Luis's fee in 2026-2 (none in 2027-1), the POST. */
+  const deskFetch = (post: Answer, fee = makeFee()) =>
+    mockFetch((url, init) => {
+      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: periods, meta: meta(2) });
+      if (url.startsWith("/api/students?")) return jsonResponse(200, { data: [luis], meta: meta(1) });
+      if (url === "/api/students/10/period-fee?period_id=3") return jsonResponse(200, { data: fee });
+      if (url.startsWith("/api/students/10/period-fee"))
+        return jsonResponse(404, { message: "student_period_fee_not_found" });
+      if (url === "/api/payments" && init.method === "POST") return post(init);
+    });
+  const posted = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls
+      .filter(([, init]) => init?.method === "POST")
+      .map(([, init]) => JSON.parse(String(init?.body)));
+  const save = () => screen.getByRole("button", { name: "Registrar pago" });
+
+  /** Luis in 2026-2 (the form starts on the first enabled period, 2027-1, where he has no fee). */
+  async function pickStudentAndPeriod(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByRole("combobox", { name: /Estudiante/ }), "luis");
+    await user.click(await screen.findByRole("option", { name: "Díaz, Luis — V-1" }));
+    expect(await screen.findByText("El estudiante no tiene cuota en este período.")).toBeInTheDocument();
+    await user.click(screen.getByRole("combobox", { name: /Período/ }));
+    await user.click(await screen.findByRole("option", { name: "2026-2" }));
+    await waitFor(() =>
+      expect(screen.queryByText("El estudiante no tiene cuota en este período.")).not.toBeInTheDocument(),
+    );
+  }
+  async function chooseType(user: ReturnType<typeof userEvent.setup>, name: string) {
+    await user.click(screen.getByRole("combobox", { name: /Tipo de pago/ }));
+    await user.click(await screen.findByRole("option", { name }));
+  }
+
+  it("records a transfer taken at the desk: amount × 100, the chosen student and period, back to the list", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const fetch = deskFetch(() => jsonResponse(201, { data: payment(9, 2) }));
+    const { router } = renderApp("/payments/create");
+    expect(await screen.findByRole("heading", { name: "Registrar pago" })).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await pickStudentAndPeriod(user);
+    await chooseType(user, "Transferencia Bancaria");
+    // The date starts on today, in the Spanish date picker; the clerk types the day of the transfer.
+    const date = screen.getByLabelText(/Fecha de pago/);
+    expect(date).toHaveValue("12/10/2026");
+    await user.clear(date);
+    await user.type(date, "11/10/2026");
+    await user.type(screen.getByLabelText(/Número de recibo/), " REF-9 ");
+    await user.type(screen.getByLabelText(/^Monto/), "90,50");
+    await user.type(screen.getByLabelText("Observación"), "Pagó en la taquilla");
+    expect(screen.getByText("Monto a pagar: 90,50")).toBeInTheDocument();
+    await user.click(save());
+    await waitFor(() => expect(posted(fetch)).toHaveLength(1));
+    expect(posted(fetch)[0]).toEqual({
+      type: 3,
+      date: "2026-10-11",
+      amount: 9050,
+      receipt_number: "REF-9",
+      student_id: 10,
+      period_id: 3,
+      from_report: false,
+      mode: "installment",
+      observation: "Pagó en la taquilla",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/payments"));
+    expect(shownNotifications()).toContainEqual(
+      expect.objectContaining({ message: "Se ha registrado el pago" }),
+    );
+  }, 60_000);
+
+  it("sends cash without a receipt number (null), for the whole pending amount in full mode", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const fetch = deskFetch(
+      () => jsonResponse(201, { data: payment(9, 2) }),
+      makeFee({ full_payment_methods: [1, 3] }),
+    );
+    renderApp("/payments/create");
+    await pickStudentAndPeriod(user);
+    await user.click(screen.getByRole("radio", { name: "Pago total" }));
+    await chooseType(user, "Transferencia Bancaria");
+    await user.type(screen.getByLabelText(/Número de recibo/), "REF-1");
+    await chooseType(user, "Efectivo");
+    expect(screen.getByLabelText(/Número de recibo/)).toBeDisabled();
+    expect(screen.getByLabelText(/Número de recibo/)).toHaveValue("");
+    expect(screen.getByLabelText(/^Monto/)).toHaveValue("260,00");
+    await user.click(save());
+    await waitFor(() => expect(posted(fetch)).toHaveLength(1));
+    expect(posted(fetch)[0]).toEqual({
+      type: 1,
+      date: "2026-10-12",
+      amount: 26000,
+      receipt_number: null,
+      student_id: 10,
+      period_id: 3,
+      from_report: false,
+      mode: "fully",
+      observation: null,
+    });
+  }, 60_000);
+
+  it("shows the server's refusal in Spanish and keeps the form to correct it", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const fetch = deskFetch(() =>
+      jsonResponse(400, {
+        message: "receipt_number_already_reported",
+        description:
+          "Ya se reportó un pago con ese número de recibo para este método de pago: verifique el número.",
+      }),
+    );
+    const { router } = renderApp("/payments/create");
+    await pickStudentAndPeriod(user);
+    await chooseType(user, "Zelle");
+    await user.type(screen.getByLabelText(/Número de recibo/), "Z-77");
+    await user.type(screen.getByLabelText(/^Monto/), "30");
+    await user.click(save());
+    expect(
+      await screen.findByText(
+        "Ya se reportó un pago con ese número de recibo para este método de pago: verifique el número.",
+      ),
+    ).toBeInTheDocument();
+    expect(posted(fetch)).toHaveLength(1);
+    expect(router.state.location.pathname).toBe("/payments/create");
+    expect(screen.getByLabelText(/Número de recibo/)).toHaveValue("Z-77");
+    await waitFor(() => expect(save()).toBeEnabled());
+    expect(shownNotifications()).not.toContainEqual(
+      expect.objectContaining({ message: "Se ha registrado el pago" }),
+    );
+  }, 60_000);
 });

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from "@mantine/core";
@@ -23,6 +22,7 @@ import { useServerFormErrors } from "../../api/field-errors";
 import type { CreatePriceSettingPayload, PriceSetting } from "../../api/price-settings";
 import { useUnsavedChanges } from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
+import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
 
 /** An amount as typed, in currency units; NumberInput holds "" while empty. */
 type Units = number | string;
@@ -103,11 +103,12 @@ export function InstallmentsEditor({ form }: { form: UseFormReturnType<PriceSett
             <Table.Tr key={row.key}>
               <Table.Td>{index + 1}</Table.Td>
               <Table.Td>
-                <TextInput
-                  type="date"
+                <PaymentDateInput
                   aria-label={t("priceSettings.fields.dateOf", { n: index + 1 })}
                   withAsterisk
+                  miw={140}
                   {...form.getInputProps(`installments.${index}.date`)}
+                  value={row.date}
                 />
               </Table.Td>
               <Table.Td>

@@ -67,19 +67,21 @@ describe("installments editor (create)", () => {
     ).toBeVisible();
     const user = userEvent.setup({ delay: null });
 
-    await user.type(screen.getByLabelText("Fecha de la cuota 1"), "2026-02-01");
+    await user.type(screen.getByLabelText("Fecha de la cuota 1"), "01/02/2026");
     await user.type(screen.getByLabelText("Monto de la cuota 1"), "1234,56");
     await user.click(screen.getByRole("button", { name: "Agregar cuota" }));
-    await user.type(screen.getByLabelText("Fecha de la cuota 2"), "2026-03-01");
+    await user.type(screen.getByLabelText("Fecha de la cuota 2"), "1/3/2026");
     await user.type(screen.getByLabelText("Monto de la cuota 2"), "99");
     await user.click(screen.getByRole("button", { name: "Agregar cuota" }));
-    await user.type(screen.getByLabelText("Fecha de la cuota 3"), "2026-04-01");
+    await user.type(screen.getByLabelText("Fecha de la cuota 3"), "01/04/2026");
     await user.type(screen.getByLabelText("Monto de la cuota 3"), "0,29");
     expect(screen.getByText("1.333,85")).toBeInTheDocument(); // the total, added in hundredths
     // Remove the second row: the third becomes the second.
     await user.click(screen.getByRole("button", { name: "Quitar la cuota 2" }));
     expect(screen.queryByLabelText("Fecha de la cuota 3")).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Fecha de la cuota 2")).toHaveValue("2026-04-01");
+    // Dates in the Spanish date picker (DD/MM/YYYY), sent as YYYY-MM-DD.
+    expect(screen.getByLabelText("Fecha de la cuota 1")).toHaveValue("01/02/2026");
+    expect(screen.getByLabelText("Fecha de la cuota 2")).toHaveValue("01/04/2026");
     expect(screen.getByText("1.234,85")).toBeInTheDocument();
 
     const perInstallment = screen.getByRole("group", { name: /Métodos de pago por cuota/ });
