@@ -64,6 +64,8 @@ export async function loginViaApi(page: Page, account: AccountName, path = "/hom
   // Stored as a remembered session (one value in localStorage), so other pages of the context share it.
   await page.evaluate(
     ({ keys, answer }) => {
+      // This tab's own session (a login without "Recordarme" earlier in the test) would win over it.
+      sessionStorage.removeItem(keys.session);
       localStorage.setItem(
         keys.session,
         JSON.stringify({

@@ -142,13 +142,16 @@ test("recorrido: el aviso de pago, los dos pasos del reporte de pago y el report
   const wizard = page.getByRole("dialog", { name: "Datos de pago" });
   await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
   await page.getByRole("option", { name: "Transferencia Bancaria" }).click();
-  await wizard
-    .getByLabel(/Fecha de pago/)
-    .fill(
-      await page.evaluate(() =>
-        new Intl.DateTimeFormat("en-CA", { timeZone: "America/Caracas" }).format(new Date()),
-      ),
-    );
+  await wizard.getByLabel(/Fecha de pago/).fill(
+    await page.evaluate(() =>
+      new Intl.DateTimeFormat("es-VE", {
+        timeZone: "America/Caracas",
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+      }).format(new Date()),
+    ),
+  );
   await wizard.getByLabel(/Número de recibo/).fill("000123456");
   await wizard.getByLabel(/^Monto/).fill("150");
   await page.screenshot({ path: save("payment-wizard-step1") });
