@@ -4,7 +4,7 @@ import type { FastifyReply } from "fastify";
 import type { DbOrTx } from "../db/client.js";
 import type { ListParams } from "./list-query.js";
 import type { ListMeta, Page } from "./pagination.js";
-import { rememberWhileUnchanged } from "./snapshot-memo.js";
+import { sendRemembered } from "./snapshot-memo.js";
 
 /**
  * CSV export of list routes (issue 7, "Every list, from here on"). Every list route answers
@@ -195,5 +195,5 @@ export async function sendList<Row, Item, L extends ListParams>(
   };
   const { remember } = opts;
   if (!remember) return answer();
-  return rememberWhileUnchanged(remember.db, `${remember.name} ${JSON.stringify(opts.list)}`, answer);
+  return sendRemembered(reply, remember.db, `${remember.name} ${JSON.stringify(opts.list)}`, answer);
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role } from "../../common/roles.js";
 import { classrooms } from "../db/schema/index.js";
+import { createUserWithToken } from "../test/auth.js";
 import { createTestContext, type TestContext } from "../test/context.js";
 import { rememberWhileUnchanged } from "./snapshot-memo.js";
 
@@ -51,5 +53,21 @@ describe("rememberWhileUnchanged", () => {
       }),
     ).rejects.toThrow("no");
     expect(await rememberWhileUnchanged(ctx.db, "failing", async () => "yes")).toBe("yes");
+  });
+
+  it("sends a remembered list page as the same JSON, and a fresh one after a write", async () => {
+    const { headers } = await createUserWithToken(ctx, Role.admin);
+    const get = () => ctx.app.inject({ method: "GET", url: "/api/classrooms?sort_by=code,asc", headers });
+    const first = await get();
+    const again = await get();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["content-type"]).toMatch(/^application\/json/);
+    expect(again.body).toBe(first.body);
+    expect(first.json().data.map((c: { code: string }) => c.code)).toEqual(["M-01"]);
+
+    await ctx.db.insert(classrooms).values({ code: "M-03", maxCapacity: 12 });
+    const after = await get();
+    expect(after.json().data.map((c: { code: string }) => c.code)).toEqual(["M-01", "M-03"]);
+    expect(after.json().meta.total).toBe(2);
   });
 });

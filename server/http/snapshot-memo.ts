@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { DbOrTx } from "../db/client.js";
 
 /**
@@ -39,4 +40,20 @@ export async function rememberWhileUnchanged<T>(
   if (answers.size >= REMEMBERED_MAX && !answers.has(key)) answers.clear();
   answers.set(key, { snapshot, value });
   return value;
+}
+
+/**
+ * Sends the route's 200 answer `compute()` gives, remembered as its serialized JSON while the database is
+ * unchanged (`rememberWhileUnchanged`): a remembered answer is neither checked against the response schema
+ * nor turned into JSON again, which is most of the cost of a big answer. The first one is serialized by the
+ * route's own serializer (`reply.serialize`), so every answer is what the schema lets out.
+ */
+export async function sendRemembered(
+  reply: FastifyReply,
+  db: DbOrTx,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const body = await rememberWhileUnchanged(db, key, async () => reply.serialize(await compute()) as string);
+  return reply.type("application/json; charset=utf-8").send(body);
 }

@@ -12,7 +12,7 @@ import { idParamsSchema } from "../../../common/validation/ids.js";
 import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listMetaSchema, listResponse } from "../../http/pagination.js";
-import { rememberWhileUnchanged } from "../../http/snapshot-memo.js";
+import { sendRemembered } from "../../http/snapshot-memo.js";
 import {
   classroomCsvColumns,
   presentAvailability,
@@ -111,7 +111,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: classroomAvailabilitySchema, meta: listMetaSchema }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const compute = () =>
         classroomAvailability({
@@ -128,7 +128,7 @@ export async function classroomsRoutes(app: FastifyInstance) {
           },
         }).then((result) => ({ data: presentAvailability(result), meta: result.meta }));
       // The whole week of a period is many rows: answered again while nothing was written since.
-      return rememberWhileUnchanged(db, `schedules-availability ${JSON.stringify(q)}`, compute);
+      return sendRemembered(reply, db, `schedules-availability ${JSON.stringify(q)}`, compute);
     },
   );
 

@@ -13,7 +13,7 @@ import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js
 import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
-import { rememberWhileUnchanged } from "../../http/snapshot-memo.js";
+import { sendRemembered } from "../../http/snapshot-memo.js";
 import {
   presentCourseSectionSchedules,
   presentGrid,
@@ -106,10 +106,10 @@ export async function schedulesRoutes(app: FastifyInstance) {
         response: { 200: itemResponse(weeklyGridSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       // A period's whole occupancy is many rows: answered again while nothing was written since.
-      return rememberWhileUnchanged(db, `schedules-grid ${JSON.stringify(q)}`, async () => {
+      return sendRemembered(reply, db, `schedules-grid ${JSON.stringify(q)}`, async () => {
         const grid = await weeklyGrid({
           db,
           periodId: q.period_id,
