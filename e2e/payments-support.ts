@@ -60,3 +60,15 @@ export async function loginStudent(page: Page, email: string, path = "/home") {
 
 /** The payment banner landmark. */
 export const banner = (page: Page) => page.getByRole("region", { name: "Aviso de pago" });
+
+/** The school's today as the Spanish date picker takes it: DD/MM/YYYY (America/Caracas). */
+export function schoolTodayTyped(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    new Intl.DateTimeFormat("es-VE", {
+      timeZone: "America/Caracas",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    }).format(new Date()),
+  );
+}

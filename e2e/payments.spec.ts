@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { banner, findLateStudent, loginStudent } from "./payments-support";
+import { banner, findLateStudent, loginStudent, schoolTodayTyped } from "./payments-support";
 import { artifact, expectAccessible, loginViaApi } from "./support";
 
 /**
@@ -36,14 +36,7 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
   await page.getByRole("option", { name: "Transferencia Bancaria" }).click();
   // The Spanish date picker: today typed DD/MM/YYYY (the school's day), shown the same after leaving it.
-  const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat("es-VE", {
-      timeZone: "America/Caracas",
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-    }).format(new Date()),
-  );
+  const today = await schoolTodayTyped(page);
   const date = wizard.getByLabel(/Fecha de pago/);
   await date.fill(today);
   // Its calendar, in Spanish: today chosen, no later day to pick.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { banner, findLateStudent, loginStudent } from "./payments-support";
+import { banner, findLateStudent, loginStudent, schoolTodayTyped } from "./payments-support";
 import { accounts, expectAccessible, loginThroughUi, loginViaApi } from "./support";
 
 /**
@@ -142,16 +142,7 @@ test("recorrido: el aviso de pago, los dos pasos del reporte de pago y el report
   const wizard = page.getByRole("dialog", { name: "Datos de pago" });
   await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
   await page.getByRole("option", { name: "Transferencia Bancaria" }).click();
-  await wizard.getByLabel(/Fecha de pago/).fill(
-    await page.evaluate(() =>
-      new Intl.DateTimeFormat("es-VE", {
-        timeZone: "America/Caracas",
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-      }).format(new Date()),
-    ),
-  );
+  await wizard.getByLabel(/Fecha de pago/).fill(await schoolTodayTyped(page));
   await wizard.getByLabel(/Número de recibo/).fill("000123456");
   await wizard.getByLabel(/^Monto/).fill("150");
   await page.screenshot({ path: save("payment-wizard-step1") });

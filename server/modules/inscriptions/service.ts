@@ -1036,15 +1036,19 @@ export type PeriodFeeRow = typeof studentPeriodFees.$inferSelect & {
   installments: (typeof feeInstallments.$inferSelect)[];
 };
 
-/** The student's latest inscription period, or null. */
-async function latestPeriodId(db: DbOrTx, studentId: number): Promise<number | null> {
-  const [row] = await db
+/** The period of the student's latest inscription (a one-row select, usable as a subquery). */
+const latestPeriodQuery = (db: DbOrTx, studentId: number) =>
+  db
     .select({ id: inscriptions.periodId })
     .from(inscriptions)
     .innerJoin(periods, eq(periods.id, inscriptions.periodId))
     .where(eq(inscriptions.studentId, studentId))
     .orderBy(desc(periods.year), desc(periods.number))
     .limit(1);
+
+/** The student's latest inscription period, or null. */
+async function latestPeriodId(db: DbOrTx, studentId: number): Promise<number | null> {
+  const [row] = await latestPeriodQuery(db, studentId);
   return row?.id ?? null;
 }
 
@@ -1056,13 +1060,7 @@ export async function getPeriodFee(opts: {
 }): Promise<PeriodFeeRow> {
   const { db, studentId } = opts;
   // One statement: the period asked, else the latest inscription's, and the fee with its installments.
-  const latest = db
-    .select({ id: inscriptions.periodId })
-    .from(inscriptions)
-    .innerJoin(periods, eq(periods.id, inscriptions.periodId))
-    .where(eq(inscriptions.studentId, studentId))
-    .orderBy(desc(periods.year), desc(periods.number))
-    .limit(1);
+  const latest = latestPeriodQuery(db, studentId);
   const rows = await db
     .select({ fee: studentPeriodFees, installment: feeInstallments })
     .from(studentPeriodFees)

@@ -81,7 +81,8 @@ export type StudentRow = {
   latestInscription: InscriptionRow | null;
 };
 
-const studentColumns = {
+/** A student's own columns (no account, no inscription). */
+const studentOwnColumns = {
   id: students.id,
   userId: students.userId,
   firstName: students.firstName,
@@ -92,6 +93,10 @@ const studentColumns = {
   phone: students.phone,
   address: students.address,
   status: students.status,
+};
+
+const studentColumns = {
+  ...studentOwnColumns,
   email: users.email,
   profilePicture: users.profilePicture,
   confirmed: sql<boolean>`${users.emailConfirmedAt} is not null`.mapWith(Boolean),
@@ -245,16 +250,7 @@ export async function listStudents(opts: {
   // The rows the page is cut from: the students' own columns, and the e-mail only when it is the sort.
   const byEmail = list.sort_by.field === "email";
   const own = {
-    id: students.id,
-    userId: students.userId,
-    firstName: students.firstName,
-    lastName: students.lastName,
-    identityDocument: students.identityDocument,
-    gender: students.gender,
-    birthDate: students.birthDate,
-    phone: students.phone,
-    address: students.address,
-    status: students.status,
+    ...studentOwnColumns,
     sortEmail: byEmail ? users.email : sql<string | null>`null`.as("sort_email"),
   };
   let matchingQuery = db.select(own).from(students).$dynamic();
