@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/client.js";
 import { createTestContext } from "../test/context.js";
@@ -59,16 +60,27 @@ describe("database storage", () => {
       );
       expect(row).toEqual({ n: 40, largest: chunkSize });
 
-      // Count the chunk queries as the reader takes pieces.
+      // Count the chunk reads as the reader takes pieces: queries on the embedded database, binary COPYs
+      // (one pooled connection each) on PostgreSQL.
       let selects = 0;
+      const counted =
+        (value: unknown, target: object) =>
+        (...args: unknown[]) => {
+          selects += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
       const counting = new Proxy(ctx.db, {
         get(target, prop) {
           const value = Reflect.get(target, prop, target);
+          if (prop === "$client" && value instanceof pg.Pool) {
+            return new Proxy(value, {
+              get: (pool, name) =>
+                name === "connect" ? counted(pool.connect, pool) : Reflect.get(pool, name, pool),
+              getPrototypeOf: (pool) => Object.getPrototypeOf(pool),
+            });
+          }
           if (prop !== "select" || typeof value !== "function") return value;
-          return (...args: unknown[]) => {
-            selects += 1;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
+          return counted(value, target);
         },
       }) as Db;
       const opened = await new DatabaseStorage(counting).open("big/ten.bin");

@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import { and, asc, eq, gt, like, sql } from "drizzle-orm";
+import pg from "pg";
 import type { Db } from "../db/client.js";
 import { storedFileChunks, storedFiles } from "../db/schema/index.js";
+import { readChunkByCopy } from "./chunk-copy.js";
 import { assertValidKey, assertValidPrefix, MeasuringStream, toReadable } from "./keys.js";
 import { type FileStorage, StorageWriteError, type StoredFile } from "./types.js";
 
@@ -26,11 +28,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Files in the database itself (PostgreSQL, so every server sees every file and a backup holds them; also
  * works on the embedded database). A file's row and its chunks are written in one transaction: an upload
  * that stops half-way, goes over its limit or fails to write rolls back and leaves the previous file.
- * Reads fetch one chunk per query, a couple ahead of the reader.
+ * Reads fetch one chunk at a time, a couple ahead of the reader; on PostgreSQL as raw binary (chunk-copy.ts).
  */
 export class DatabaseStorage implements FileStorage {
   readonly kind = "database" as const;
-  constructor(private readonly db: Db) {}
+  /** On PostgreSQL, the pool chunks are read from in binary (chunk-copy.ts); null on the embedded database. */
+  private readonly pool: pg.Pool | null;
+  constructor(private readonly db: Db) {
+    const client = (db as unknown as { $client?: unknown }).$client;
+    this.pool = client instanceof pg.Pool ? client : null;
+  }
 
   async put(key: string, body: Readable | Buffer, opts: { contentType: string; maxBytes?: number }) {
     assertValidKey(key);
@@ -103,17 +110,25 @@ export class DatabaseStorage implements FileStorage {
     return { info: describe(row), stream: this.chunks(row) };
   }
 
+  /** A chunk through an ordinary query (the embedded database hands bytea over as bytes). */
+  private async chunkByQuery(fileId: number, n: number): Promise<Buffer | null> {
+    const [chunk] = await this.db
+      .select({ data: storedFileChunks.data })
+      .from(storedFileChunks)
+      .where(and(eq(storedFileChunks.fileId, fileId), eq(storedFileChunks.n, n)));
+    return chunk?.data ?? null;
+  }
+
   /** The file's chunks in order, `readAhead` queries ahead of the reader. */
   private chunks(row: FileRow): Readable {
     const count = Math.ceil(row.size / chunkSize);
     const fetchChunk = async (n: number): Promise<Buffer> => {
-      const [chunk] = await this.db
-        .select({ data: storedFileChunks.data })
-        .from(storedFileChunks)
-        .where(and(eq(storedFileChunks.fileId, row.id), eq(storedFileChunks.n, n)));
+      const data = this.pool
+        ? await readChunkByCopy(this.pool, row.id, n)
+        : await this.chunkByQuery(row.id, n);
       // The file was replaced or removed while being read.
-      if (!chunk) throw new Error(`stored file ${row.key} changed while it was read`);
-      return chunk.data;
+      if (!data) throw new Error(`stored file ${row.key} changed while it was read`);
+      return data;
     };
     const queue: Promise<Buffer>[] = [];
     let next = 0;

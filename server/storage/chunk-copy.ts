@@ -1,0 +1,52 @@
+import type pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+
+/** `PGCOPY\n\377\r\n\0`: the first bytes of PostgreSQL's binary COPY format. */
+const signature = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
+
+/**
+ * The one bytea value of a binary COPY of a single-column, at-most-one-row query, or null when there was no
+ * row. The value is a view into `copy` (no copy of the bytes).
+ * Format: signature, int32 flags, int32 header-extension length and the extension, then per row an int16
+ * field count and per field an int32 length (-1 for null) and the bytes; an int16 -1 ends the data.
+ */
+export function singleByteaOfBinaryCopy(copy: Buffer): Buffer | null {
+  if (copy.length < signature.length + 8 || !copy.subarray(0, signature.length).equals(signature)) {
+    throw new Error("not a binary COPY");
+  }
+  let at = signature.length + 4;
+  at += 4 + copy.readUInt32BE(at);
+  const fields = copy.readInt16BE(at);
+  if (fields === -1) return null;
+  if (fields !== 1) throw new Error(`binary COPY row with ${fields} fields, not 1`);
+  const length = copy.readInt32BE(at + 2);
+  if (length < 0) return null;
+  const start = at + 6;
+  if (start + length > copy.length) throw new Error("binary COPY cut short");
+  return copy.subarray(start, start + length);
+}
+
+/**
+ * One stored chunk's bytes from PostgreSQL, sent by the server as raw binary (COPY … TO STDOUT, binary
+ * format): a query's bytea would come as hex text, twice its size, and be decoded into a third copy. The
+ * connection goes back to the pool as soon as the chunk has arrived, whatever the reader's speed.
+ */
+export async function readChunkByCopy(pool: pg.Pool, fileId: number, n: number): Promise<Buffer | null> {
+  if (!Number.isSafeInteger(fileId) || !Number.isSafeInteger(n)) throw new Error("bad chunk address");
+  const client = await pool.connect();
+  try {
+    const stream = client.query(
+      copyTo(
+        `copy (select data from stored_file_chunks where file_id = ${fileId} and n = ${n}) to stdout (format binary)`,
+      ),
+    );
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(part as Buffer);
+    client.release();
+    return singleByteaOfBinaryCopy(Buffer.concat(parts));
+  } catch (err) {
+    // A connection left mid-COPY cannot be reused.
+    client.release(err as Error);
+    throw err;
+  }
+}
