@@ -46,6 +46,24 @@ describe("rememberWhileUnchanged", () => {
     expect(other).toBe(1);
   });
 
+  it("forgets the least recently used answer when full, keeping the ones still asked for", async () => {
+    const counts = new Map<string, number>();
+    const ask = (key: string) =>
+      rememberWhileUnchanged(ctx.db, key, async () => {
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return key;
+      });
+    await ask("kept");
+    for (let i = 0; i < 600; i++) {
+      await ask(`filler ${i}`);
+      if (i % 100 === 0) await ask("kept");
+    }
+    await ask("kept");
+    expect(counts.get("kept")).toBe(1);
+    await ask("filler 0");
+    expect(counts.get("filler 0")).toBe(2);
+  });
+
   it("remembers nothing when the computation fails", async () => {
     await expect(
       rememberWhileUnchanged(ctx.db, "failing", async () => {

@@ -9,7 +9,8 @@ import type { DbOrTx } from "../db/client.js";
  * answer computed after a commit that the snapshot did not see is never served: the snapshot has changed.
  */
 const remembered = new WeakMap<object, Map<string, { snapshot: string; value: unknown }>>();
-const REMEMBERED_MAX = 100;
+/** Answers kept per database, the least recently used forgotten first. */
+const REMEMBERED_MAX = 500;
 
 async function currentSnapshot(db: DbOrTx): Promise<string> {
   const result = await db.execute(sql`select pg_current_snapshot()::text as snapshot`);
@@ -31,13 +32,19 @@ export async function rememberWhileUnchanged<T>(
   const snapshot = await currentSnapshot(db);
   let answers = remembered.get(db);
   const known = answers?.get(key);
-  if (known && known.snapshot === snapshot) return known.value as T;
+  if (known && known.snapshot === snapshot) {
+    // Most recently used last: the first key is the one to forget when the map is full.
+    answers!.delete(key);
+    answers!.set(key, known);
+    return known.value as T;
+  }
   const value = await compute();
   if (!answers) {
     answers = new Map();
     remembered.set(db, answers);
   }
-  if (answers.size >= REMEMBERED_MAX && !answers.has(key)) answers.clear();
+  answers.delete(key);
+  if (answers.size >= REMEMBERED_MAX) answers.delete(answers.keys().next().value!);
   answers.set(key, { snapshot, value });
   return value;
 }

@@ -22,6 +22,7 @@ import { forbidden } from "../../http/errors.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { type Caller, callerStudentId } from "../../http/ownership.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
+import { sendRemembered } from "../../http/snapshot-memo.js";
 import { sendAccountConfirmation } from "../auth/service.js";
 import { forgetFullSections } from "./full-sections.js";
 import {
@@ -214,10 +215,21 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
         response: { 200: itemResponse(periodFeeSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await assertStudentOrAdmin(db, principalOf(request), request.params.id);
-      const fee = await getPeriodFee({ db, studentId: request.params.id, periodId: request.query.period_id });
-      return { data: presentPeriodFee(fee, todayIn(app.config.timeZone)) };
+      const studentId = request.params.id;
+      const periodId = request.query.period_id;
+      const today = todayIn(app.config.timeZone);
+      // Asked on every page load of a student: answered again while nothing was written (and the day is the same).
+      return sendRemembered(
+        reply,
+        db,
+        `period-fee ${studentId} ${periodId ?? "latest"} ${today}`,
+        async () => {
+          const fee = await getPeriodFee({ db, studentId, periodId });
+          return { data: presentPeriodFee(fee, today) };
+        },
+      );
     },
   );
 

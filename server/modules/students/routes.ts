@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isAdminGroup } from "../../../common/roles.js";
 import {
   attendances,
   createStudentSchema,
@@ -152,6 +153,8 @@ export async function studentsRoutes(app: FastifyInstance) {
         fetchPage: (list) => listStudents({ db, caller, list }),
         present: presentStudent,
         csv: { filename: "estudiantes", columns: studentCsvColumns },
+        // Teachers and coordinators see their own students: their pages are remembered apart.
+        remember: { db, name: isAdminGroup(caller.type) ? "students" : `students of ${caller.id}` },
       });
     },
   );
