@@ -1,6 +1,6 @@
 // `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--slice=2] [--connections=10]
 //                 [--classrooms=5000] [--students=20000] [--backup-files-mb=500] [--backup-rows=50000]
-//                 [--only=text] [--skip-demo-memory]`
+//                 [--only=text] [--skip-demo-memory] [--cpu-prof=DIR]`
 // (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone; `--only=money`: issue 10's;
 // `--only=certificate`: issue 11's grades certificate PDF.)
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
@@ -51,6 +51,7 @@ const benchStudents = Number(args.students ?? 20_000);
 const backupFilesMb = Number(args["backup-files-mb"] ?? 500);
 const backupRows = Number(args["backup-rows"] ?? 50_000);
 const only = args.only as string | undefined;
+const cpuProfDir = args["cpu-prof"] ? path.resolve(args["cpu-prof"]) : null;
 /** Whether `--only` (a piece of a scenario's name, any case) selects the scenario named `name`. */
 const wants = (name: string) => !only || name.toLowerCase().includes(only.toLowerCase());
 /** Length (s) of each alternating slice of reference and scenario at full speed. */
@@ -96,7 +97,9 @@ async function startProcess(opts: {
   extraEnv?: Record<string, string>;
   readyUrl: string;
 }): Promise<ChildProcess> {
-  const node = [process.execPath, "--import", "tsx", path.join(root, opts.script), ...(opts.args ?? [])];
+  // `--cpu-prof=DIR`: the real server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = cpuProfDir && opts.script.startsWith("server/") ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const node = [process.execPath, ...profile, "--import", "tsx", path.join(root, opts.script), ...(opts.args ?? [])];
   const command = hasTaskset ? ["taskset", "-c", "0", ...node] : node;
   // An empty value removes the variable (DATABASE_URL="" means "the embedded database").
   const wanted = { ...opts.env, ...opts.extraEnv };

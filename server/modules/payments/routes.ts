@@ -105,6 +105,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         fetchPage: (list) => listPayments({ db, list, rememberTotals: !app.config.databaseUrl }),
         present: presentPayment,
         csv: { filename: "pagos", columns: paymentCsvColumns },
+        remember: { db, name: "payments" },
       }),
   );
 
