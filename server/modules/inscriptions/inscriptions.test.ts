@@ -1,10 +1,13 @@
 import { readdirSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { holdSeat, holdSeatAndCommit } from "./seats.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -265,6 +268,55 @@ describe("POST /inscriptions/", () => {
     expect(
       (await inscribe({ student_id: male.id, semester_id: w.s1, section_id: w.sections.s1a })).statusCode,
     ).toBe(201);
+  });
+
+  it("counts the seat last, after the writes: past the limit it refuses and nothing stays written", async () => {
+    // The path of two requests that both passed the snapshot check: the seat is counted under the lock with
+    // the request's own inscription written (on PostgreSQL by `holdSeatAndCommit`, in the commit's message).
+    const sectionId = await insertSection(w.open, w.s1, "INF1Z", 1, 1);
+    const [semester] = await ctx.db
+      .select({ specializationId: s.pensums.specializationId })
+      .from(s.semesters)
+      .innerJoin(s.pensums, eq(s.pensums.id, s.semesters.pensumId))
+      .where(eq(s.semesters.id, w.s1));
+    const values = (studentId: number) => ({
+      studentId,
+      periodId: w.open,
+      sectionId,
+      semesterId: w.s1,
+      specializationId: semester!.specializationId,
+      kind: "inscription",
+    });
+    const pool = (ctx.db as unknown as { $client?: unknown }).$client;
+    const attempt = async (student: { id: number }, gender: "female" | "male") => {
+      if (!(pool instanceof pg.Pool)) {
+        return ctx.db.transaction(async (tx) => {
+          const [row] = await tx.insert(s.inscriptions).values(values(student.id)).returning();
+          return holdSeat(tx, { sectionId, gender, inscriptionId: row!.id });
+        });
+      }
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const tx = drizzleNodePg({ client, casing: "snake_case" });
+        await tx.insert(s.inscriptions).values(values(student.id));
+        return await holdSeatAndCommit(client, { sectionId, gender });
+      } catch (err) {
+        await client.query("rollback");
+        throw err;
+      } finally {
+        client.release();
+      }
+    };
+    const seen = await attempt(await insertStudent("female"), "female");
+    expect(seen).toMatchObject({ females: 0, femalesLimit: 1, section: { id: sectionId, code: "INF1Z" } });
+    await expect(attempt(await insertStudent("female"), "female")).rejects.toMatchObject({
+      message: "section_is_filled_or_gender_is_filled",
+      description: "La sección INF1Z no tiene cupos para hembras: 1 de 1 ocupados.",
+    });
+    expect(await activeIn(sectionId)).toEqual({ males: 0, females: 1 });
+    await attempt(await insertStudent("male"), "male");
+    expect(await activeIn(sectionId)).toEqual({ males: 1, females: 1 });
   });
 
   it("answers no_available_sections_for_inscription when no section has a seat, listing each one", async () => {

@@ -23,6 +23,7 @@
  * old one loses a student, which never needs a seat check.
  */
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type pg from "pg";
 import type { DbOrTx } from "../../db/client.js";
 import { inscriptions, sections, students } from "../../db/schema/index.js";
 import { notFound, refuse } from "../../http/errors.js";
@@ -88,7 +89,8 @@ async function sectionSeats(
   opts: { exceptInscriptionId?: number; lock: boolean },
 ): Promise<SectionSeats[]> {
   if (sectionIds.length === 0) return [];
-  const select = tx
+  if (opts.lock) return lockedSectionSeats(tx, sectionIds, opts.exceptInscriptionId);
+  const rows = await tx
     .select({
       id: sections.id,
       code: sections.code,
@@ -100,9 +102,6 @@ async function sectionSeats(
     .from(sections)
     .where(inArray(sections.id, sectionIds))
     .orderBy(asc(sections.id));
-  // NO KEY UPDATE: seat checkers queue on each other, yet a transaction that inserted an inscription
-  // (whose foreign key holds KEY SHARE on the section row) never deadlocks with one.
-  const rows = opts.lock ? await select.for("no key update") : await select;
   if (rows.length === 0) return [];
   const counts = await tx
     .select({
@@ -132,6 +131,49 @@ async function sectionSeats(
     females: bySection.get(r.id)?.females ?? 0,
   }));
 }
+
+type LockedSeatsRow = {
+  seat_section_id: number;
+  seat_code: string;
+  seat_period_id: number;
+  seat_semester_id: number;
+  seat_males_limit: number;
+  seat_females_limit: number;
+  seat_males: number | string | bigint;
+  seat_females: number | string | bigint;
+};
+
+/**
+ * The seats of the given sections under their row locks, in one round trip: the database function
+ * `lock_section_seats` (migration 0016) locks the rows (`FOR NO KEY UPDATE`, ascending id) and then counts
+ * in a fresh snapshot, which sees what every earlier holder of the locks committed. NO KEY UPDATE: seat
+ * checkers queue on each other, yet a transaction that inserted an inscription (whose foreign key holds
+ * KEY SHARE on the section row) never deadlocks with one.
+ */
+async function lockedSectionSeats(
+  tx: DbOrTx,
+  sectionIds: number[],
+  exceptInscriptionId: number | undefined,
+): Promise<SectionSeats[]> {
+  const ids = `{${sectionIds.map((id) => Math.trunc(id)).join(",")}}`;
+  const result = await tx.execute(
+    sql`select * from lock_section_seats(${ids}::integer[], ${exceptInscriptionId ?? null}::integer)`,
+  );
+  return (result as unknown as { rows: LockedSeatsRow[] }).rows.map(seatsOfRow);
+}
+
+const seatsOfRow = (r: LockedSeatsRow): SectionSeats => ({
+  section: {
+    id: r.seat_section_id,
+    code: r.seat_code,
+    periodId: r.seat_period_id,
+    semesterId: r.seat_semester_id,
+  },
+  malesLimit: r.seat_males_limit,
+  femalesLimit: r.seat_females_limit,
+  males: Number(r.seat_males),
+  females: Number(r.seat_females),
+});
 
 /**
  * Refuses a section already full for `gender` from an unlocked snapshot of its seats: on a busy
@@ -191,9 +233,7 @@ export async function holdSeat(
 ): Promise<SectionSeats> {
   const [seats] = await lockSections(tx, [opts.sectionId]);
   if (!seats) throw notFound("section_not_found_for_inscription");
-  const others = { ...seats };
-  if (isFemale(opts.gender)) others.females -= 1;
-  else others.males -= 1;
+  const others = withoutOwn(seats, opts.gender);
   if (freeSeats(others, opts.gender) <= 0) {
     opts.onSeats?.(others);
     throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(others, opts.gender));
@@ -201,6 +241,43 @@ export async function holdSeat(
   // The seats once this transaction commits (it is about to).
   opts.onSeats?.(seats);
   return others;
+}
+
+/** The seats without the caller's own new inscription (of `gender`), as a refusal describes them. */
+function withoutOwn(seats: SectionSeats, gender: string): SectionSeats {
+  return isFemale(gender) ? { ...seats, females: seats.females - 1 } : { ...seats, males: seats.males - 1 };
+}
+
+/**
+ * `holdSeat` and the commit in one message, on PostgreSQL, for a caller that runs its own transaction on
+ * `client` and has written its inscription: the database function `hold_section_seat` (migration 0016)
+ * locks the section, counts and raises when the gender's seats pass the limit, and the COMMIT that
+ * follows it in the same message ends the transaction at once. The section's lock, the queue of an
+ * inscription storm, is never held across a round trip to this server. When it answers, the transaction
+ * has committed; when it throws, the caller rolls back.
+ */
+export async function holdSeatAndCommit(
+  client: pg.PoolClient,
+  opts: { sectionId: number; gender: string; onSeats?: SeatsSeen },
+): Promise<SectionSeats> {
+  const sectionId = Math.trunc(opts.sectionId);
+  const female = isFemale(opts.gender);
+  try {
+    // Two statements, no parameters: the simple protocol runs them as one message.
+    const results = (await client.query(
+      `select * from hold_section_seat(${sectionId}, ${female}); commit`,
+    )) as unknown as pg.QueryResult<LockedSeatsRow>[];
+    const seats = seatsOfRow(results[0]!.rows[0]!);
+    opts.onSeats?.(seats);
+    return withoutOwn(seats, opts.gender);
+  } catch (err) {
+    const { message, detail } = err as { message?: string; detail?: string };
+    if (message === "section_not_found_for_inscription") throw notFound("section_not_found_for_inscription");
+    if (message !== "section_is_filled_or_gender_is_filled" || !detail) throw err;
+    const others = withoutOwn(seatsOfRow(JSON.parse(detail) as LockedSeatsRow), opts.gender);
+    opts.onSeats?.(others);
+    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(others, opts.gender));
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import {
   type CourseBrief,
   type CourseRecord,
@@ -50,6 +52,7 @@ import {
   freeSeats,
   fullSectionDescription,
   holdSeat,
+  holdSeatAndCommit,
   pickSectionWithSeat,
   refuseFullFromSnapshot,
   type SeatsSeen,
@@ -473,8 +476,14 @@ export async function createInscription(opts: {
         sectionId: input.section_id,
         onSeats,
       });
-      if (checked)
-        return withDbErrors(() => opts.db.transaction((tx) => inscribeChecked(tx, checked, onSeats)));
+      if (checked) {
+        const pool = poolOf(opts.db);
+        return withDbErrors(() =>
+          pool
+            ? inscribeCheckedOnPool(pool, checked, onSeats)
+            : opts.db.transaction((tx) => inscribeChecked(tx, checked, onSeats)),
+        );
+      }
     }
     return withDbErrors(() =>
       opts.db.transaction(async (tx) => {
@@ -503,6 +512,14 @@ export async function createInscription(opts: {
     return inscribe();
   });
 }
+
+/** The last step of an inscription into a chosen section: holds the seat or refuses (see seats.ts). */
+type TakeSeat = (seat: {
+  sectionId: number;
+  gender: string;
+  inscriptionId: number;
+  onSeats?: SeatsSeen;
+}) => Promise<SectionSeats>;
 
 const chosenSections = aliasedTable(sections, "chosen_section");
 
@@ -655,10 +672,44 @@ type CheckedInscription = {
 };
 
 /** The writes of `checkExisting`'s inscription, in the caller's transaction (the seat held last). */
+/** The PostgreSQL pool behind the application's database, or null (the embedded one, or a transaction). */
+function poolOf(db: DbOrTx): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/**
+ * `inscribeChecked` in a transaction of its own on one of the pool's connections, ended by
+ * `holdSeatAndCommit`: the seat is counted and the transaction committed in one message, so concurrent
+ * inscriptions into one section hold its lock only while the database works (PostgreSQL only).
+ */
+async function inscribeCheckedOnPool(
+  pool: pg.Pool,
+  checked: CheckedInscription,
+  onSeats: SeatsSeen,
+): Promise<InscriptionOutcome> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("begin");
+    const tx = drizzleNodePg({ client, casing: "snake_case" }) as unknown as DbOrTx;
+    return await inscribeChecked(tx, checked, onSeats, (seat) => holdSeatAndCommit(client, seat));
+  } catch (err) {
+    // Nothing to undo when the commit itself failed; a connection that cannot roll back is not reused.
+    await client.query("rollback").catch((e: Error) => {
+      broken = e;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 async function inscribeChecked(
   tx: DbOrTx,
   checked: CheckedInscription,
   onSeats: SeatsSeen,
+  takeSeat?: TakeSeat,
 ): Promise<InscriptionOutcome> {
   const { period, semester, student, section } = checked;
   const outcome = await inscribeInTransaction(tx, {
@@ -669,6 +720,7 @@ async function inscribeChecked(
     sectionId: section.id,
     sectionChecked: true,
     onSeats,
+    takeSeat,
   });
   return {
     ...outcome,
@@ -714,6 +766,8 @@ export async function inscribeInTransaction(
     sectionChecked?: boolean;
     /** Told the seats of a chosen section as counted (the memory of full sections). */
     onSeats?: SeatsSeen;
+    /** The last step for a chosen section, instead of `holdSeat` (`holdSeatAndCommit` on PostgreSQL). */
+    takeSeat?: TakeSeat;
   },
 ): Promise<Omit<InscriptionOutcome, "createdUserId"> & { sectionId: number; createdAt: Date }> {
   const { period, semester, student, preInscriptionId } = opts;
@@ -762,7 +816,8 @@ export async function inscribeInTransaction(
     inscriptionId: row!.id,
   });
   if (opts.sectionId !== null) {
-    await holdSeat(tx, { sectionId, gender: student.gender, inscriptionId: row!.id, onSeats: opts.onSeats });
+    const seat = { sectionId, gender: student.gender, inscriptionId: row!.id, onSeats: opts.onSeats };
+    await (opts.takeSeat ? opts.takeSeat(seat) : holdSeat(tx, seat));
   }
   return { inscriptionId: row!.id, createdAt: row!.createdAt, sectionId, ...enrolment, feeGenerated };
 }
