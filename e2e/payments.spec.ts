@@ -136,6 +136,39 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   expect((await readFile(file)).subarray(0, 4).toString()).toBe("%PDF");
 });
 
+test("el listado de pagos cabe en una pantalla de 1280 px sin desplazarse de lado", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Pending payments: every row has its view, approve and reject buttons.
+  await loginViaApi(page, "admin", "/payments?status=1&limit=20");
+  const table = page.getByRole("table");
+  const row = table.getByRole("row").nth(1);
+  await expect(row).toBeVisible();
+  const headers = table.getByRole("columnheader");
+  for (const name of [
+    "Fecha",
+    "Estudiante",
+    "Período",
+    "Tipo de pago",
+    "Número de recibo",
+    "Monto",
+    "Estado / origen",
+    "Acciones",
+  ])
+    await expect(headers.filter({ hasText: name }), name).toHaveCount(1);
+  await expect(row).toContainText("Pendiente");
+  await expect(row).toContainText(/Reportado|En caja/);
+  for (const name of [/^Ver el pago \d+$/, /^Aprobar el pago \d+$/, /^Rechazar el pago \d+$/])
+    await expect(row.getByRole("button", { name })).toBeInViewport({ ratio: 1 });
+  // The icon's word shows on keyboard focus too.
+  await row.getByRole("button", { name: /^Aprobar el pago/ }).focus();
+  await expect(page.getByRole("tooltip", { name: "Aprobar" })).toBeVisible();
+  await page.screenshot({ path: artifact("payments-list-1280") });
+  const viewport = page.locator(".mantine-datatable-scroll-area .mantine-ScrollArea-viewport").first();
+  const sizes = await viewport.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(sizes.scroll, "the table's scroll container").toBeLessThanOrEqual(sizes.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+});
+
 test("el reporte de deudores cabe en una pantalla de 1280 px sin desplazarse de lado", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   // Every debtor on one page: the longest names, sections and specializations of the demo.

@@ -17,15 +17,6 @@ import type { ItemResponse, ListResponse } from "./types";
 export type { Inscription, InscriptionResult, PeriodFee, StudentInscription };
 export type CreateInscriptionPayload = z.input<typeof createInscriptionSchema>;
 
-/** A student found by the picker of the inscription form (the students list, `GET /students`). */
-export type StudentOption = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  identity_document: string;
-  email: string;
-};
-
 /** What the inscription page needs of a pre-registered student (`GET /preregistered-students/{id}`). */
 export type PreregisteredBrief = {
   id: number;
@@ -55,7 +46,6 @@ export const inscriptionKeys = {
   sections: (periodId: number, semesterId: number) =>
     [...inscriptionKeys.all, "sections", periodId, semesterId] as const,
   preregistered: (id: number) => [...inscriptionKeys.all, "preregistered", id] as const,
-  studentSearch: (search: string) => [...inscriptionKeys.all, "student-search", search] as const,
 };
 
 /** Refusals the inscription screens explain themselves (with the server's own sentence). */
@@ -127,13 +117,6 @@ export const inscriptionsApi = {
     api
       .get<ItemResponse<PreregisteredBrief>>(`/preregistered-students/${id}`, { signal })
       .then((r) => r.data),
-  searchStudents: (search: string, signal?: AbortSignal) =>
-    api
-      .get<ListResponse<StudentOption>>("/students", {
-        query: { search, limit: "10", sort_by: "last_name,asc" },
-        signal,
-      })
-      .then((r) => r.data),
 };
 
 export function useInscriptions(params: ListParams, filters: InscriptionFilters) {
@@ -172,17 +155,6 @@ export function usePreregistered(id: number | undefined) {
     queryKey: inscriptionKeys.preregistered(id ?? 0),
     queryFn: ({ signal }) => inscriptionsApi.preregistered(id ?? 0, signal),
     enabled: id !== undefined,
-  });
-}
-
-/** Students matching `search` (at least two characters), for the existing-student picker. */
-export function useStudentSearch(search: string) {
-  const text = search.trim();
-  return useQuery({
-    queryKey: inscriptionKeys.studentSearch(text),
-    queryFn: ({ signal }) => inscriptionsApi.searchStudents(text, signal),
-    enabled: text.length >= 2,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -17,21 +17,12 @@ export type { NextSemesterPreview, ReinscriptionDetail, ReinscriptionItem, Reins
 export type ReinscriptionPayload = z.input<typeof reinscriptionSchema>;
 export type UpdateReinscriptionPayload = z.input<typeof updateReinscriptionSchema>;
 
-/** A student found by the pickers (the students list searched on the server). */
-export type StudentOption = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  identity_document: string;
-};
-
 export const reinscriptionKeys = {
   all: ["reinscriptions"] as const,
   lists: () => [...reinscriptionKeys.all, "list"] as const,
   list: (params: ListParams) => [...reinscriptionKeys.lists(), params] as const,
   detail: (id: number) => [...reinscriptionKeys.all, "detail", id] as const,
   preview: (studentId: number) => [...reinscriptionKeys.all, "preview", studentId] as const,
-  studentSearch: (text: string) => ["students", "picker", text] as const,
 };
 
 /** Refusals a re-inscription answers with a Spanish reason; the page shows them in place, not as a toast. */
@@ -61,13 +52,6 @@ export const reinscriptionsApi = {
         quiet: isReinscriptionRefusal,
       })
       .then((r) => r.data),
-  searchStudents: (search: string, signal?: AbortSignal) =>
-    api
-      .get<ListResponse<StudentOption>>("/students", {
-        query: { search, limit: "10", sort_by: "last_name,asc" },
-        signal,
-      })
-      .then((r) => r.data),
 };
 
 export function useReinscriptions(params: ListParams) {
@@ -92,17 +76,6 @@ export function useNextSemesterPreview(studentId: number | null) {
     queryFn: ({ signal }) => reinscriptionsApi.preview(studentId ?? 0, signal),
     enabled: studentId !== null,
     retry: false,
-  });
-}
-
-/** Students whose name, cédula or e-mail contains the text (two characters at least). */
-export function useStudentPickerSearch(search: string) {
-  const text = search.trim();
-  return useQuery({
-    queryKey: reinscriptionKeys.studentSearch(text),
-    queryFn: ({ signal }) => reinscriptionsApi.searchStudents(text, signal),
-    enabled: text.length >= 2,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -72,6 +72,15 @@ export const studentKeys = {
   detail: (id: number) => [...studentKeys.all, "detail", id] as const,
   sub: (id: number, name: string, query: Record<string, string> = {}) =>
     [...studentKeys.all, "sub", id, name, query] as const,
+  search: (text: string) => [...studentKeys.all, "search", text] as const,
+};
+
+/** A student found by the student pickers (web/components/StudentSearchSelect). */
+export type StudentOption = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  identity_document: string;
 };
 
 /** The refusals DELETE answers when something depends on the student; the page shows them in a dialog. */
@@ -89,6 +98,14 @@ export const studentsApi = {
   update: (id: number, payload: UpdateStudentPayload) =>
     api.patch<ItemResponse<Student>>(`/students/${id}`, payload).then((r) => r.data),
   remove: (id: number) => api.delete<void>(`/students/${id}`, { quiet: isStudentDeleteRefusal }),
+  /** The first ten students whose name, cédula or e-mail contains the text, by surname. */
+  search: (search: string, signal?: AbortSignal) =>
+    api
+      .get<ListResponse<StudentOption>>("/students", {
+        query: { search, limit: "10", sort_by: "last_name,asc" },
+        signal,
+      })
+      .then((r) => r.data),
 };
 
 /** One page of students; the previous page stays on screen while the next one loads. */
@@ -96,6 +113,17 @@ export function useStudents(params: ListParams, filters: StudentFilters) {
   return useQuery({
     queryKey: studentKeys.list(params, filters),
     queryFn: ({ signal }) => studentsApi.list(params, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Students whose name, cédula or e-mail contains `search` (two characters at least), for the pickers. */
+export function useStudentSearch(search: string) {
+  const text = search.trim();
+  return useQuery({
+    queryKey: studentKeys.search(text),
+    queryFn: ({ signal }) => studentsApi.search(text, signal),
+    enabled: text.length >= 2,
     placeholderData: keepPreviousData,
   });
 }

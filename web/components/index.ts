@@ -41,6 +41,11 @@ export {
   SecureActionDialog,
   type SecureActionDialogProps,
 } from "./SecureActionDialog/SecureActionDialog";
+export {
+  StudentSearchSelect,
+  type StudentSearchSelectProps,
+  studentOptionLabel,
+} from "./StudentSearchSelect/StudentSearchSelect";
 export { TimeText, type TimeTextProps } from "./TimeText/TimeText";
 export {
   type LoadingToastOptions,

@@ -11,11 +11,15 @@ import {
 } from "../../../common/schemas/binnacles";
 import type { CreateBinnaclePayload } from "../../api/binnacles";
 import { useServerFormErrors } from "../../api/field-errors";
-import type { StudentOption } from "../../api/reinscriptions";
 import { useStudentCourses } from "../../api/students";
-import { CountedTextarea, CountedTextInput, listReturnPath, useUnsavedChanges } from "../../components";
+import {
+  CountedTextarea,
+  CountedTextInput,
+  listReturnPath,
+  StudentSearchSelect,
+  useUnsavedChanges,
+} from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
-import { StudentPicker } from "../reinscriptions/StudentPicker";
 
 type Values = {
   student_id: number | null;
@@ -93,11 +97,11 @@ export function BinnacleForm({ binnacle, pending, onSubmit }: Props) {
               value={`${binnacle.student.last_name}, ${binnacle.student.first_name} — ${binnacle.student.identity_document}`}
             />
           ) : (
-            <StudentPicker
+            <StudentSearchSelect
               label={t("binnacles.fields.student")}
               withAsterisk
               error={studentError}
-              onPick={(s: StudentOption | null) => {
+              onChange={(s) => {
                 form.setFieldValue("student_id", s?.id ?? null);
                 form.setFieldValue("course_section_id", null);
               }}

@@ -29,13 +29,13 @@ import {
   DataTable,
   type DataTableColumn,
   parseListParams,
+  StudentSearchSelect,
   toast,
   toListQuery,
   useRememberListSearch,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
-import { StudentPicker } from "../reinscriptions/StudentPicker";
 import { RequestDocumentDialog } from "./RequestDocumentDialog";
 
 const statusColor: Record<DocumentRequestStatus, string> = {
@@ -351,12 +351,12 @@ export function DocumentRequestListPage() {
             value={filters.type_id ? String(filters.type_id) : null}
             onChange={(v) => setFilters({ ...filters, type_id: v ? Number(v) : undefined })}
           />
-          <StudentPicker
+          <StudentSearchSelect
             label={t("documentRequests.fields.student")}
             placeholder={t("documentRequests.filters.anyStudent")}
             clearable
             w={320}
-            onPick={(s) => setFilters({ ...filters, student_id: s?.id })}
+            onChange={(s) => setFilters({ ...filters, student_id: s?.id })}
           />
         </Group>
       ) : null}

@@ -7,8 +7,7 @@ import {
   useCreateDocumentRequest,
   useDocumentRequestTypes,
 } from "../../api/document-requests";
-import { toast } from "../../components";
-import { StudentPicker } from "../reinscriptions/StudentPicker";
+import { StudentSearchSelect, toast } from "../../components";
 
 type Props = { opened: boolean; onClose: () => void; forStaff: boolean };
 
@@ -64,10 +63,10 @@ export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
     <Modal opened={opened} onClose={close} title={t("documentRequests.request.title")} centered>
       <Stack gap="md">
         {forStaff ? (
-          <StudentPicker
+          <StudentSearchSelect
             label={t("documentRequests.fields.student")}
             required
-            onPick={(s) => setStudentId(s?.id ?? null)}
+            onChange={(s) => setStudentId(s?.id ?? null)}
             error={missing && studentId === null ? t("documentRequests.request.studentRequired") : undefined}
           />
         ) : null}

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  type SelectProps,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,13 +12,11 @@ import {
   type InscriptionResult,
   isInscriptionRefusal,
   refusalText,
-  type StudentOption,
   useCreateInscription,
   useSemesterSections,
-  useStudentSearch,
 } from "../../api/inscriptions";
 import { type PeriodDetail, usePeriodCourses } from "../../api/periods";
-import { DEBOUNCE_MS, listReturnPath, zodErrors } from "../../components";
+import { listReturnPath, StudentSearchSelect, zodErrors } from "../../components";
 
 type Mode = "existing" | "new";
 
@@ -88,45 +74,6 @@ function toPayload(values: Values, periodId: number, preinscriptionId?: number):
       address: orNull(s.address),
     },
   };
-}
-
-const studentLabel = (s: StudentOption) => `${s.last_name}, ${s.first_name} — ${s.identity_document}`;
-
-/** Searchable select of existing students (the students list searched on the server by name, cédula, e-mail). */
-function StudentPicker(props: Omit<SelectProps, "data"> & { onPick: (s: StudentOption | null) => void }) {
-  const { t } = useTranslation();
-  const { onPick, ...selectProps } = props;
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, DEBOUNCE_MS);
-  const found = useStudentSearch(debounced);
-  const [picked, setPicked] = useState<StudentOption | null>(null);
-  const options = useMemo(() => {
-    const rows = found.data ?? [];
-    const all = picked && !rows.some((r) => r.id === picked.id) ? [picked, ...rows] : rows;
-    return all.map((s) => ({ value: String(s.id), label: studentLabel(s), student: s }));
-  }, [found.data, picked]);
-  return (
-    <Select
-      {...selectProps}
-      label={t("inscriptions.form.student")}
-      placeholder={t("inscriptions.form.studentPlaceholder")}
-      withAsterisk
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      nothingFoundMessage={
-        debounced.trim().length >= 2 ? t("inscriptions.form.noStudents") : t("inscriptions.form.typeToSearch")
-      }
-      data={options}
-      onChange={(value, option) => {
-        const student = options.find((o) => o.value === value)?.student ?? null;
-        setPicked(student);
-        onPick(student);
-        selectProps.onChange?.(value, option);
-      }}
-    />
-  );
 }
 
 type Props = {
@@ -209,6 +156,7 @@ export function InscriptionForm({ period, preinscriptionId, preferredSpecializat
     }
   });
   const input = (path: string) => form.getInputProps(path);
+  const studentInput = input("student_id");
 
   return (
     <Paper withBorder p="lg" maw={720}>
@@ -233,7 +181,24 @@ export function InscriptionForm({ period, preinscriptionId, preferredSpecializat
                 }}
               />
               {form.values.mode === "existing" ? (
-                <StudentPicker {...input("student_id")} onPick={() => setRefusal(null)} />
+                <StudentSearchSelect
+                  label={t("inscriptions.form.student")}
+                  placeholder={t("inscriptions.form.studentPlaceholder")}
+                  messages={{
+                    none: t("inscriptions.form.noStudents"),
+                    typeToSearch: t("inscriptions.form.typeToSearch"),
+                  }}
+                  withAsterisk
+                  clearable={false}
+                  error={studentInput.error}
+                  onFocus={studentInput.onFocus}
+                  onBlur={studentInput.onBlur}
+                  value={form.values.student_id === null ? null : Number(form.values.student_id)}
+                  onChange={(s) => {
+                    studentInput.onChange(s ? String(s.id) : null);
+                    setRefusal(null);
+                  }}
+                />
               ) : (
                 <>
                   <Group grow align="flex-start">

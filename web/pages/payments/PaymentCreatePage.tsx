@@ -19,12 +19,11 @@ import { paymentMethods } from "../../../common/schemas/payments";
 import { firstMessages, useFieldErrors } from "../../api/field-errors";
 import { useCreatePayment, usePeriodFee } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
-import { PeriodSelector, toast } from "../../components";
+import { PeriodSelector, StudentSearchSelect, toast } from "../../components";
 import { type ReportMode, reportSummary, schoolToday } from "../../components/payment-report/fee-state";
 import { dayMonth, money } from "../../components/payment-report/format";
 import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
-import { StudentPicker } from "../reinscriptions/StudentPicker";
 
 /**
  * /payments/create (administrators): a payment taken at the desk, recorded approved and allocated at once
@@ -90,11 +89,11 @@ export function PaymentCreatePage() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <StudentPicker
+            <StudentSearchSelect
               label={t("payments.fields.student")}
               withAsterisk
               error={serverErrors.student_id}
-              onPick={(s) => setStudentId(s?.id)}
+              onChange={(s) => setStudentId(s?.id)}
             />
             <PeriodSelector
               periods={periods.data}

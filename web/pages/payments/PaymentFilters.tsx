@@ -3,9 +3,8 @@ import { useTranslation } from "react-i18next";
 import { paymentMethodCodes, paymentStatusCodes } from "../../../common/schemas/payments";
 import type { PaymentFilters as Filters } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
-import { PeriodSelector } from "../../components";
+import { PeriodSelector, StudentSearchSelect } from "../../components";
 import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
-import { StudentFilter } from "./StudentFilter";
 
 export const paymentFilterKeys = [
   "period_id",
@@ -71,7 +70,20 @@ export function PaymentFilters({ value, onChange }: Props) {
         value={value.type ? String(value.type) : null}
         onChange={(v) => set({ type: numberOrUndefined(v) })}
       />
-      <StudentFilter w={260} value={value.student_id} onChange={(id) => set({ student_id: id })} />
+      {/* Controlled by the address: `?student_id=N` shows that student's name. */}
+      <StudentSearchSelect
+        label={t("payments.fields.student")}
+        w={260}
+        // Reachable with the keyboard, named and 28 px (Mantine hides it from both, at 22 px, by default).
+        clearButtonProps={{
+          "aria-label": t("payments.filters.clearStudent"),
+          "aria-hidden": false,
+          tabIndex: 0,
+          size: "md",
+        }}
+        value={value.student_id ?? null}
+        onChange={(s) => set({ student_id: s?.id })}
+      />
       <PaymentDateInput
         label={t("payments.filters.dateFrom")}
         clearable

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { ActionIcon, Button, Group, Stack, Tabs, Text, Title, Tooltip } from "@mantine/core";
 import { IconCheck, IconEye, IconPlus, IconX } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type Payment, usePayments, useSetPaymentStatus } from "../../api/payments";
@@ -97,39 +97,37 @@ function PaymentsTab() {
     }
   };
 
+  // Icons with their words in a tooltip and in the accessible name: with text buttons the table was wider
+  // than a 1280 px screen (e2e/payments.spec.ts).
   const actions = (payment: Payment) => (
     <Group gap={4} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        leftSection={<IconEye size={14} aria-hidden />}
+      <RowAction
+        label={t("payments.list.view")}
+        ariaLabel={t("payments.list.viewOf", { id: payment.id })}
         onClick={() => update({ payment: String(payment.id) })}
-        aria-label={t("payments.list.viewOf", { id: payment.id })}
       >
-        {t("payments.list.view")}
-      </Button>
+        <IconEye size={18} aria-hidden />
+      </RowAction>
       {payment.status === 1 ? (
         <>
-          <Button
-            size="compact-sm"
-            variant="subtle"
+          <RowAction
+            label={t("payments.review.approve")}
+            ariaLabel={t("payments.review.approveOf", { id: payment.id })}
             color="green"
-            leftSection={<IconCheck size={14} aria-hidden />}
             disabled={setStatus.isPending}
             onClick={() => void review(payment, 2)}
           >
-            {t("payments.review.approve")}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
+            <IconCheck size={18} aria-hidden />
+          </RowAction>
+          <RowAction
+            label={t("payments.review.reject")}
+            ariaLabel={t("payments.review.rejectOf", { id: payment.id })}
             color="red"
-            leftSection={<IconX size={14} aria-hidden />}
             disabled={setStatus.isPending}
             onClick={() => void review(payment, 3)}
           >
-            {t("payments.review.reject")}
-          </Button>
+            <IconX size={18} aria-hidden />
+          </RowAction>
         </>
       ) : null}
     </Group>
@@ -173,5 +171,32 @@ function PaymentsTab() {
       </Text>
       <PaymentDetailModal paymentId={openId} onClose={() => update({ payment: undefined })} />
     </Stack>
+  );
+}
+
+type RowActionProps = {
+  label: string;
+  ariaLabel: string;
+  color?: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+};
+
+/** A row's icon button, its word shown on hover and on keyboard focus. */
+function RowAction({ label, ariaLabel, color, disabled, onClick, children }: RowActionProps) {
+  return (
+    <Tooltip label={label} withArrow events={{ hover: true, focus: true, touch: false }}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        color={color}
+        aria-label={ariaLabel}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
   );
 }

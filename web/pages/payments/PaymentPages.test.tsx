@@ -58,8 +58,10 @@ describe("/payments", () => {
     expect(within(row).getByText("30,00")).toBeInTheDocument();
     expect(fetch.mock.calls.some(([u]) => String(u).includes("status=1"))).toBe(true);
     const approved = (screen.getByText("REF-2").closest("tr") as HTMLElement) ?? null;
-    expect(within(approved).queryByRole("button", { name: "Aprobar" })).not.toBeInTheDocument();
-    await userEvent.click(within(row).getByRole("button", { name: "Aprobar" }));
+    expect(within(approved).queryByRole("button", { name: /^(Aprobar|Rechazar)/ })).not.toBeInTheDocument();
+    // Icon buttons, each named with its payment.
+    expect(within(row).getByRole("button", { name: "Rechazar el pago 1" })).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: "Aprobar el pago 1" }));
     await userEvent.click(await screen.findByRole("button", { name: "Sí" }));
     await waitFor(() =>
       expect(

@@ -51,12 +51,14 @@ export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
       accessor: "type",
       title: t("payments.fields.type"),
       sortable: true,
-      noWrap: true,
+      // "Transferencia Bancaria" on two lines: the list fits a 1280 px screen (e2e/payments.spec.ts).
+      minWidth: 110,
       render: (p) => t(`paymentReport.methods.${p.type}`),
     },
     {
       accessor: "receipt_number",
-      title: t("payments.fields.receiptNumber"),
+      // Two lines ("Número / de recibo") rather than a header twice as wide as its figures.
+      title: <span style={{ whiteSpace: "normal" }}>{t("payments.fields.receiptNumber")}</span>,
       noWrap: true,
       render: (p) => p.receipt_number ?? "—",
     },
@@ -69,17 +71,19 @@ export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
       render: (p) => money(p.amount_e2),
     },
     {
-      accessor: "from_report",
-      title: t("payments.fields.origin"),
-      noWrap: true,
-      render: (p) => (p.from_report ? t("payments.origin.report") : t("payments.origin.desk")),
-    },
-    {
       accessor: "status",
-      title: t("payments.fields.status"),
+      // The origin (reported by the student or taken at the desk) under the status: one column less.
+      title: `${t("payments.fields.status")} / ${t("payments.fields.origin").toLowerCase()}`,
       sortable: true,
       noWrap: true,
-      render: (p) => <StatusBadge status={p.status} t={t} />,
+      render: (p) => (
+        <>
+          <StatusBadge status={p.status} t={t} />
+          <Text size="xs" c="dimmed" mt={2}>
+            {p.from_report ? t("payments.origin.report") : t("payments.origin.desk")}
+          </Text>
+        </>
+      ),
     },
   ];
 }

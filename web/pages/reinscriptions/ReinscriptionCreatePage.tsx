@@ -10,10 +10,9 @@ import {
   useNextSemesterPreview,
   useReinscribe,
 } from "../../api/reinscriptions";
-import { toast } from "../../components";
+import { StudentSearchSelect, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { PreviewCard } from "./PreviewCard";
-import { StudentPicker } from "./StudentPicker";
 
 /** The courses the re-inscription would give, each blocked one with its missing prelations. */
 function OptionCourses({ option }: { option: NextSemesterPreview["options"][number] }) {
@@ -90,8 +89,8 @@ export function ReinscriptionCreatePage() {
         {t("reinscriptions.create.title")}
       </Title>
       <Text size="sm">{t("reinscriptions.create.intro")}</Text>
-      <StudentPicker
-        onPick={(s) => {
+      <StudentSearchSelect
+        onChange={(s) => {
           setStudentId(s?.id ?? null);
           setSpecializationId(null);
           setRefusal(null);

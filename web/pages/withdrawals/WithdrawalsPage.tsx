@@ -24,9 +24,8 @@ import {
   useWithdrawCourses,
   type WithdrawalState,
 } from "../../api/withdrawals";
-import { ConfirmDialog, SecureActionDialog } from "../../components";
+import { ConfirmDialog, SecureActionDialog, StudentSearchSelect } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
-import { StudentPicker } from "../reinscriptions/StudentPicker";
 
 type Pending = { kind: "courses" } | { kind: "section"; sectionId: number; code: string } | null;
 
@@ -80,8 +79,8 @@ export function WithdrawalsPage() {
         {t("withdrawals.title")}
       </Title>
       <Text size="sm">{t("withdrawals.intro")}</Text>
-      <StudentPicker
-        onPick={(s) => {
+      <StudentSearchSelect
+        onChange={(s) => {
           setStudentId(s?.id ?? null);
           setSelected([]);
           setSectionId(null);
