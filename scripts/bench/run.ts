@@ -98,8 +98,16 @@ async function startProcess(opts: {
   readyUrl: string;
 }): Promise<ChildProcess> {
   // `--cpu-prof=DIR`: the real server writes a CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = cpuProfDir && opts.script.startsWith("server/") ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const node = [process.execPath, ...profile, "--import", "tsx", path.join(root, opts.script), ...(opts.args ?? [])];
+  const profile =
+    cpuProfDir && opts.script.startsWith("server/") ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const node = [
+    process.execPath,
+    ...profile,
+    "--import",
+    "tsx",
+    path.join(root, opts.script),
+    ...(opts.args ?? []),
+  ];
   const command = hasTaskset ? ["taskset", "-c", "0", ...node] : node;
   // An empty value removes the variable (DATABASE_URL="" means "the embedded database").
   const wanted = { ...opts.env, ...opts.extraEnv };
