@@ -34,19 +34,19 @@ export function singleByteaOfBinaryCopy(copy: Buffer): Buffer | null {
 export async function readChunkByCopy(pool: pg.Pool, fileId: number, n: number): Promise<Buffer | null> {
   if (!Number.isSafeInteger(fileId) || !Number.isSafeInteger(n)) throw new Error("bad chunk address");
   const client = await pool.connect();
+  const parts: Buffer[] = [];
   try {
     const stream = client.query(
       copyTo(
         `copy (select data from stored_file_chunks where file_id = ${fileId} and n = ${n}) to stdout (format binary)`,
       ),
     );
-    const parts: Buffer[] = [];
     for await (const part of stream) parts.push(part as Buffer);
-    client.release();
-    return singleByteaOfBinaryCopy(Buffer.concat(parts));
   } catch (err) {
     // A connection left mid-COPY cannot be reused.
     client.release(err as Error);
     throw err;
   }
+  client.release();
+  return singleByteaOfBinaryCopy(Buffer.concat(parts));
 }
