@@ -317,6 +317,9 @@ describe("POST /inscriptions/", () => {
     expect(await activeIn(sectionId)).toEqual({ males: 0, females: 1 });
     await attempt(await insertStudent("male"), "male");
     expect(await activeIn(sectionId)).toEqual({ males: 1, females: 1 });
+    // The semester's other tests count its sections: this one goes.
+    await ctx.db.delete(s.inscriptions).where(eq(s.inscriptions.sectionId, sectionId));
+    await ctx.db.delete(s.sections).where(eq(s.sections.id, sectionId));
   });
 
   it("answers no_available_sections_for_inscription when no section has a seat, listing each one", async () => {
