@@ -123,7 +123,7 @@ export function VerifyPage() {
           check.data.matches ? (
             <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
               <Group gap="xs">
-                <Badge color="teal">{t("verify.matchBadge")}</Badge>
+                <Badge color="teal.9">{t("verify.matchBadge")}</Badge>
                 <span>{v.revoked ? t("verify.matchesRevoked") : t("verify.matches")}</span>
               </Group>
             </Alert>
