@@ -73,7 +73,7 @@ export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
     {
       accessor: "status",
       // The origin (reported by the student or taken at the desk) under the status: one column less.
-      title: `${t("payments.fields.status")} / ${t("payments.fields.origin").toLowerCase()}`,
+      title: t("payments.fields.statusOrigin"),
       sortable: true,
       noWrap: true,
       render: (p) => (
