@@ -43,7 +43,7 @@ export const PgErrorCode = {
   notNullViolation: "23502",
 } as const;
 
-export type PgErrorInfo = { code: string; constraint?: string; detail?: string };
+export type PgErrorInfo = { code: string; message: string; constraint?: string; detail?: string };
 
 /**
  * The PostgreSQL error behind `err`, whichever driver raised it. PGlite and node-postgres errors both
@@ -52,10 +52,17 @@ export type PgErrorInfo = { code: string; constraint?: string; detail?: string }
 export function pgErrorOf(err: unknown): PgErrorInfo | null {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown };
+    const e = current as {
+      code?: unknown;
+      message?: unknown;
+      constraint?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
       return {
         code: e.code,
+        message: typeof e.message === "string" ? e.message : "",
         constraint: typeof e.constraint === "string" ? e.constraint : undefined,
         detail: typeof e.detail === "string" ? e.detail : undefined,
       };

@@ -1,13 +1,11 @@
 import { readdirSync } from "node:fs";
-import { and, eq, sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
-import { holdSeat, holdSeatAndCommit } from "./seats.js";
+import { writeInscription } from "./write.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -271,53 +269,61 @@ describe("POST /inscriptions/", () => {
   });
 
   it("counts the seat last, after the writes: past the limit it refuses and nothing stays written", async () => {
-    // The path of two requests that both passed the snapshot check: the seat is counted under the lock with
-    // the request's own inscription written (on PostgreSQL by `holdSeatAndCommit`, in the commit's message).
+    // The path of two requests that both passed the snapshot check: everything is written, then the seat is
+    // counted under the section's lock with the request's own inscription in (`writeInscription`, one
+    // statement), and a refusal leaves nothing behind.
     const sectionId = await insertSection(w.open, w.s1, "INF1Z", 1, 1);
     const [semester] = await ctx.db
       .select({ specializationId: s.pensums.specializationId })
       .from(s.semesters)
       .innerJoin(s.pensums, eq(s.pensums.id, s.semesters.pensumId))
       .where(eq(s.semesters.id, w.s1));
-    const values = (studentId: number) => ({
-      studentId,
-      periodId: w.open,
-      sectionId,
-      semesterId: w.s1,
-      specializationId: semester!.specializationId,
-      kind: "inscription",
+    const seen: unknown[] = [];
+    const attempt = (student: { id: number }, gender: "female" | "male") =>
+      writeInscription(ctx.db, {
+        studentId: student.id,
+        gender,
+        periodId: w.open,
+        semesterId: w.s1,
+        specializationId: semester!.specializationId,
+        sectionId,
+        preInscriptionId: null,
+        courseSectionIds: [],
+        onSeats: (seats) => seen.push(seats),
+      });
+    const first = await attempt(await insertStudent("female"), "female");
+    expect(first.seats).toMatchObject({
+      females: 0,
+      femalesLimit: 1,
+      section: { id: sectionId, code: "INF1Z" },
     });
-    const pool = (ctx.db as unknown as { $client?: unknown }).$client;
-    const attempt = async (student: { id: number }, gender: "female" | "male") => {
-      if (!(pool instanceof pg.Pool)) {
-        return ctx.db.transaction(async (tx) => {
-          const [row] = await tx.insert(s.inscriptions).values(values(student.id)).returning();
-          return holdSeat(tx, { sectionId, gender, inscriptionId: row!.id });
-        });
-      }
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
-        const tx = drizzleNodePg({ client, casing: "snake_case" });
-        await tx.insert(s.inscriptions).values(values(student.id));
-        return await holdSeatAndCommit(client, { sectionId, gender });
-      } catch (err) {
-        await client.query("rollback");
-        throw err;
-      } finally {
-        client.release();
-      }
-    };
-    const seen = await attempt(await insertStudent("female"), "female");
-    expect(seen).toMatchObject({ females: 0, femalesLimit: 1, section: { id: sectionId, code: "INF1Z" } });
-    await expect(attempt(await insertStudent("female"), "female")).rejects.toMatchObject({
+    expect(seen.pop()).toMatchObject({ females: 1 });
+    const late = await insertStudent("female");
+    await expect(attempt(late, "female")).rejects.toMatchObject({
       message: "section_is_filled_or_gender_is_filled",
       description: "La sección INF1Z no tiene cupos para hembras: 1 de 1 ocupados.",
     });
+    expect(seen.pop()).toMatchObject({ females: 1, femalesLimit: 1 });
     expect(await activeIn(sectionId)).toEqual({ males: 0, females: 1 });
+    const lateFees = await ctx.db
+      .select({ id: s.studentPeriodFees.id })
+      .from(s.studentPeriodFees)
+      .where(eq(s.studentPeriodFees.studentId, late.id));
+    expect(lateFees).toEqual([]);
     await attempt(await insertStudent("male"), "male");
     expect(await activeIn(sectionId)).toEqual({ males: 1, females: 1 });
     // The semester's other tests count its sections: this one goes.
+    await ctx.db
+      .delete(s.studentPeriodFees)
+      .where(
+        inArray(
+          s.studentPeriodFees.inscriptionId,
+          ctx.db
+            .select({ id: s.inscriptions.id })
+            .from(s.inscriptions)
+            .where(eq(s.inscriptions.sectionId, sectionId)),
+        ),
+      );
     await ctx.db.delete(s.inscriptions).where(eq(s.inscriptions.sectionId, sectionId));
     await ctx.db.delete(s.sections).where(eq(s.sections.id, sectionId));
   });
@@ -433,13 +439,22 @@ describe("POST /inscriptions/", () => {
       .returning();
     await ctx.db.insert(s.lessonStudents).values({ lessonId: lesson!.id, studentId: veteran.id, note: 15 });
 
-    const res = await inscribe({ student_id: veteran.id, semester_id: w.s2 });
+    // Into a chosen section (the prelations read with the checks, everything written in one statement).
+    const res = await inscribe({ student_id: veteran.id, semester_id: w.s2, section_id: w.sections.s2a });
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
     expect(data.enrolled_courses.map((c: { course: { code: string } }) => c.course.code)).toEqual([
       "MAT-102",
       "PRO-201",
     ]);
+    const written = await ctx.db
+      .select({ code: s.courses.code })
+      .from(s.courseEnrolments)
+      .innerJoin(s.courseSections, eq(s.courseSections.id, s.courseEnrolments.courseSectionId))
+      .innerJoin(s.courses, eq(s.courses.id, s.courseSections.courseId))
+      .where(eq(s.courseEnrolments.inscriptionId, data.id))
+      .orderBy(s.courses.code);
+    expect(written.map((r) => r.code)).toEqual(["MAT-102", "PRO-201"]);
     expect(data.skipped_courses).toEqual([
       {
         course: { id: w.courses["FIS-102"], code: "FIS-102", title: "Materia FIS-102" },
@@ -453,7 +468,8 @@ describe("POST /inscriptions/", () => {
       },
     ]);
 
-    // A newcomer has neither: only PRO-201, and the reason for MAT-102 names the course to pass.
+    // A newcomer has neither: only PRO-201, and the reason for MAT-102 names the course to pass (the section
+    // picked by the system this time: the other way of writing an inscription).
     const newcomer = await insertStudent("female");
     const other = await inscribe({ student_id: newcomer.id, semester_id: w.s2 });
     expect(other.statusCode).toBe(201);
@@ -493,9 +509,12 @@ describe("period fee", () => {
 
   it("is generated with the inscription from the period's price setting; the student sees it", async () => {
     const st = await insertStudent("male", true);
-    const res = await inscribe({ student_id: st.id, semester_id: w.s2 });
+    const res = await inscribe({ student_id: st.id, semester_id: w.s2, section_id: w.sections.s2a });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.fee_generated).toBe(true);
+    // The same when the system picks the section.
+    const picked = await inscribe({ student_id: (await insertStudent("female")).id, semester_id: w.s2 });
+    expect(picked.json().data.fee_generated).toBe(true);
     const own = await ctx.app.inject({
       method: "GET",
       url: `/api/students/${st.id}/period-fee`,

@@ -23,10 +23,10 @@
  * old one loses a student, which never needs a seat check.
  */
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type pg from "pg";
 import type { DbOrTx } from "../../db/client.js";
+import { pgErrorOf } from "../../db/constraints.js";
 import { inscriptions, sections, students } from "../../db/schema/index.js";
-import { notFound, refuse } from "../../http/errors.js";
+import { type AppError, notFound, refuse } from "../../http/errors.js";
 
 export type Gender = "female" | "male";
 
@@ -249,35 +249,27 @@ function withoutOwn(seats: SectionSeats, gender: string): SectionSeats {
 }
 
 /**
- * `holdSeat` and the commit in one message, on PostgreSQL, for a caller that runs its own transaction on
- * `client` and has written its inscription: the database function `hold_section_seat` (migration 0016)
- * locks the section, counts and raises when the gender's seats pass the limit, and the COMMIT that
- * follows it in the same message ends the transaction at once. The section's lock, the queue of an
- * inscription storm, is never held across a round trip to this server. When it answers, the transaction
- * has committed; when it throws, the caller rolls back.
+ * The refusal for an error the database function `hold_section_seat` (migration 0016) raised: a section
+ * whose seats of `gender`, the caller's own new inscription included, passed the limit (its seats come as
+ * JSON in the error's DETAIL; told to `onSeats` without that inscription, which is not kept), or a section
+ * that does not exist. Null for any other error.
  */
-export async function holdSeatAndCommit(
-  client: pg.PoolClient,
-  opts: { sectionId: number; gender: string; onSeats?: SeatsSeen },
-): Promise<SectionSeats> {
-  const sectionId = Math.trunc(opts.sectionId);
-  const female = isFemale(opts.gender);
-  try {
-    // Two statements, no parameters: the simple protocol runs them as one message.
-    const results = (await client.query(
-      `select * from hold_section_seat(${sectionId}, ${female}); commit`,
-    )) as unknown as pg.QueryResult<LockedSeatsRow>[];
-    const seats = seatsOfRow(results[0]!.rows[0]!);
-    opts.onSeats?.(seats);
-    return withoutOwn(seats, opts.gender);
-  } catch (err) {
-    const { message, detail } = err as { message?: string; detail?: string };
-    if (message === "section_not_found_for_inscription") throw notFound("section_not_found_for_inscription");
-    if (message !== "section_is_filled_or_gender_is_filled" || !detail) throw err;
-    const others = withoutOwn(seatsOfRow(JSON.parse(detail) as LockedSeatsRow), opts.gender);
-    opts.onSeats?.(others);
-    throw refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(others, opts.gender));
-  }
+export function seatHoldRefusal(err: unknown, gender: string, onSeats?: SeatsSeen): AppError | null {
+  const raised = pgErrorOf(err);
+  if (!raised) return null;
+  if (raised.message === "section_not_found_for_inscription")
+    return notFound("section_not_found_for_inscription");
+  if (raised.message !== "section_is_filled_or_gender_is_filled" || !raised.detail) return null;
+  const others = withoutOwn(seatsOfRow(JSON.parse(raised.detail) as LockedSeatsRow), gender);
+  onSeats?.(others);
+  return refuse("section_is_filled_or_gender_is_filled", fullSectionDescription(others, gender));
+}
+
+/** The seats `hold_section_seat` answered (a `lock_section_seats_row` as JSON), without the caller's own. */
+export function heldSeats(row: unknown, gender: string, onSeats?: SeatsSeen): SectionSeats {
+  const seats = seatsOfRow(row as LockedSeatsRow);
+  onSeats?.(seats);
+  return withoutOwn(seats, gender);
 }
 
 /**

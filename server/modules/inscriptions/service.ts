@@ -1,6 +1,4 @@
 import { aliasedTable, and, asc, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import {
   type CourseBrief,
   type CourseRecord,
@@ -52,13 +50,13 @@ import {
   freeSeats,
   fullSectionDescription,
   holdSeat,
-  holdSeatAndCommit,
   pickSectionWithSeat,
   refuseFullFromSnapshot,
   type SeatsSeen,
   type SectionSeats,
 } from "./seats.js";
 import { throughSectionGate } from "./section-gate.js";
+import { writeInscription } from "./write.js";
 
 export type PeriodRow = typeof periods.$inferSelect;
 
@@ -291,6 +289,52 @@ export type EnrolmentOutcome = {
   skipped: { course: CourseBrief; missing: MissingPrelation[]; reason: string }[];
 };
 
+type SectionCourse = { courseSectionId: number; course: CourseBrief };
+
+/** The course sections of a section with their courses, by course code. */
+function sectionCoursesOf(db: DbOrTx, sectionId: number): Promise<SectionCourse[]> {
+  return db
+    .select({
+      courseSectionId: courseSections.id,
+      course: { id: courses.id, code: courses.code, title: courses.title },
+    })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(eq(courseSections.sectionId, sectionId))
+    .orderBy(asc(courses.code));
+}
+
+/** The prelations, in the pensum, of the given courses. */
+async function prelationsOf(db: DbOrTx, pensumId: number, courseIds: number[]): Promise<Prelation[]> {
+  if (courseIds.length === 0) return [];
+  const rules = await db
+    .select({
+      courseId: prelations.courseId,
+      type: prelations.type,
+      required: { id: courses.id, code: courses.code, title: courses.title },
+    })
+    .from(prelations)
+    .innerJoin(courses, eq(courses.id, prelations.requiredCourseId))
+    .where(and(eq(prelations.pensumId, pensumId), inArray(prelations.courseId, courseIds)));
+  return rules as Prelation[];
+}
+
+/**
+ * Which of the section's courses the student may take under the prelations (DOMAIN.md "Enrolment"), and
+ * the others with the Spanish reason. Their history is read only when a prelation applies.
+ */
+async function planEnrolment(
+  db: DbOrTx,
+  opts: { studentId: number; periodId: number; sectionCourses: SectionCourse[]; rules: Prelation[] },
+): Promise<{ allowed: SectionCourse[]; skipped: EnrolmentOutcome["skipped"] }> {
+  const history = opts.rules.length ? await courseHistory(db, opts.studentId, opts.periodId) : new Map();
+  const { allowed, skipped } = splitByPrelations(opts.sectionCourses, opts.rules, history);
+  return {
+    allowed,
+    skipped: skipped.map((s) => ({ course: s.item.course, missing: s.missing, reason: s.reason })),
+  };
+}
+
 /**
  * Enrols the inscription's student in every course section of its section whose prelations (in the
  * semester's pensum) they meet; answers the others with the Spanish reason.
@@ -299,35 +343,14 @@ async function enrolInSection(
   tx: DbOrTx,
   opts: { inscriptionId: number; studentId: number; sectionId: number; pensumId: number; periodId: number },
 ): Promise<EnrolmentOutcome> {
-  const sectionCourses = await tx
-    .select({
-      courseSectionId: courseSections.id,
-      course: { id: courses.id, code: courses.code, title: courses.title },
-    })
-    .from(courseSections)
-    .innerJoin(courses, eq(courses.id, courseSections.courseId))
-    .where(eq(courseSections.sectionId, opts.sectionId))
-    .orderBy(asc(courses.code));
+  const sectionCourses = await sectionCoursesOf(tx, opts.sectionId);
   if (sectionCourses.length === 0) return { enrolled: [], skipped: [] };
-  const rules = await tx
-    .select({
-      courseId: prelations.courseId,
-      type: prelations.type,
-      required: { id: courses.id, code: courses.code, title: courses.title },
-    })
-    .from(prelations)
-    .innerJoin(courses, eq(courses.id, prelations.requiredCourseId))
-    .where(
-      and(
-        eq(prelations.pensumId, opts.pensumId),
-        inArray(
-          prelations.courseId,
-          sectionCourses.map((c) => c.course.id),
-        ),
-      ),
-    );
-  const history = rules.length ? await courseHistory(tx, opts.studentId, opts.periodId) : new Map();
-  const { allowed, skipped } = splitByPrelations(sectionCourses, rules as Prelation[], history);
+  const rules = await prelationsOf(
+    tx,
+    opts.pensumId,
+    sectionCourses.map((c) => c.course.id),
+  );
+  const { allowed, skipped } = await planEnrolment(tx, { ...opts, sectionCourses, rules });
   if (allowed.length > 0) {
     await tx.insert(courseEnrolments).values(
       allowed.map((c) => ({
@@ -337,10 +360,7 @@ async function enrolInSection(
       })),
     );
   }
-  return {
-    enrolled: allowed,
-    skipped: skipped.map((s) => ({ course: s.item.course, missing: s.missing, reason: s.reason })),
-  };
+  return { enrolled: allowed, skipped };
 }
 
 /**
@@ -476,14 +496,7 @@ export async function createInscription(opts: {
         sectionId: input.section_id,
         onSeats,
       });
-      if (checked) {
-        const pool = poolOf(opts.db);
-        return withDbErrors(() =>
-          pool
-            ? inscribeCheckedOnPool(pool, checked, onSeats)
-            : opts.db.transaction((tx) => inscribeChecked(tx, checked, onSeats)),
-        );
-      }
+      if (checked) return withDbErrors(() => inscribeChecked(opts.db, checked, onSeats));
     }
     return withDbErrors(() =>
       opts.db.transaction(async (tx) => {
@@ -512,14 +525,6 @@ export async function createInscription(opts: {
     return inscribe();
   });
 }
-
-/** The last step of an inscription into a chosen section: holds the seat or refuses (see seats.ts). */
-type TakeSeat = (seat: {
-  sectionId: number;
-  gender: string;
-  inscriptionId: number;
-  onSeats?: SeatsSeen;
-}) => Promise<SectionSeats>;
 
 const chosenSections = aliasedTable(sections, "chosen_section");
 
@@ -584,6 +589,17 @@ async function checkExisting(
         on seat_student.id = ${inscriptions.studentId}
         where ${inscriptions.sectionId} = ${chosenSections.id} and ${inscriptions.status} = 'active'
           and seat_student.gender = 'female')`.mapWith(Number),
+      // What the enrolment needs (`sectionCoursesOf`, `prelationsOf`), read now rather than in the writes.
+      sectionCourses: sql<string>`(select coalesce(json_agg(json_build_object('courseSectionId', cs.id,
+          'course', json_build_object('id', c.id, 'code', c.code, 'title', c.title)) order by c.code), '[]')::text
+        from ${courseSections} as cs inner join ${courses} as c on c.id = cs.course_id
+        where cs.section_id = ${chosenSections.id})`,
+      rules: sql<string>`(select coalesce(json_agg(json_build_object('courseId', p.course_id, 'type', p.type,
+          'required', json_build_object('id', rc.id, 'code', rc.code, 'title', rc.title))), '[]')::text
+        from ${prelations} as p inner join ${courses} as rc on rc.id = p.required_course_id
+        where p.pensum_id = ${semesters.pensumId}
+          and p.course_id in (select cs.course_id from ${courseSections} as cs
+            where cs.section_id = ${chosenSections.id}))`,
     })
     .from(periods)
     .leftJoin(semesters, eq(semesters.id, input.semester_id))
@@ -651,6 +667,8 @@ async function checkExisting(
     preInscriptionId: row.preInscriptionId === null ? null : Number(row.preInscriptionId),
     section: { id: section.id, code: section.code },
     specialization: row.specialization,
+    sectionCourses: JSON.parse(row.sectionCourses ?? "[]") as SectionCourse[],
+    rules: JSON.parse(row.rules ?? "[]") as Prelation[],
   };
 }
 
@@ -669,59 +687,46 @@ type CheckedInscription = {
   preInscriptionId: number | null;
   section: { id: number; code: string };
   specialization: { id: number; code: string; title: string };
+  /** The section's course sections and their prelations in the pensum, read with the checks. */
+  sectionCourses: SectionCourse[];
+  rules: Prelation[];
 };
 
-/** The writes of `checkExisting`'s inscription, in the caller's transaction (the seat held last). */
-/** The PostgreSQL pool behind the application's database, or null (the embedded one, or a transaction). */
-function poolOf(db: DbOrTx): pg.Pool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
-}
-
 /**
- * `inscribeChecked` in a transaction of its own on one of the pool's connections, ended by
- * `holdSeatAndCommit`: the seat is counted and the transaction committed in one message, so concurrent
- * inscriptions into one section hold its lock only while the database works (PostgreSQL only).
+ * The writes of `checkExisting`'s inscription: the enrolments planned from what it read (the history read
+ * only when a prelation applies), then everything written and the seat held in one statement
+ * (`writeInscription`), its own transaction.
  */
-async function inscribeCheckedOnPool(
-  pool: pg.Pool,
-  checked: CheckedInscription,
-  onSeats: SeatsSeen,
-): Promise<InscriptionOutcome> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("begin");
-    const tx = drizzleNodePg({ client, casing: "snake_case" }) as unknown as DbOrTx;
-    return await inscribeChecked(tx, checked, onSeats, (seat) => holdSeatAndCommit(client, seat));
-  } catch (err) {
-    // Nothing to undo when the commit itself failed; a connection that cannot roll back is not reused.
-    await client.query("rollback").catch((e: Error) => {
-      broken = e;
-    });
-    throw err;
-  } finally {
-    client.release(broken);
-  }
-}
-
 async function inscribeChecked(
-  tx: DbOrTx,
+  db: DbOrTx,
   checked: CheckedInscription,
   onSeats: SeatsSeen,
-  takeSeat?: TakeSeat,
 ): Promise<InscriptionOutcome> {
   const { period, semester, student, section } = checked;
-  const outcome = await inscribeInTransaction(tx, {
-    period,
-    semester,
-    student,
-    preInscriptionId: checked.preInscriptionId,
-    sectionId: section.id,
-    sectionChecked: true,
-    onSeats,
-    takeSeat,
+  const { allowed, skipped } = await planEnrolment(db, {
+    studentId: student.id,
+    periodId: period.id,
+    sectionCourses: checked.sectionCourses,
+    rules: checked.rules,
   });
+  const written = await writeInscription(db, {
+    studentId: student.id,
+    gender: student.gender,
+    periodId: period.id,
+    semesterId: semester.id,
+    specializationId: semester.specializationId,
+    sectionId: section.id,
+    preInscriptionId: checked.preInscriptionId,
+    courseSectionIds: allowed.map((c) => c.courseSectionId),
+    onSeats,
+  });
+  const outcome = {
+    inscriptionId: written.inscriptionId,
+    createdAt: written.createdAt,
+    feeGenerated: written.feeGenerated,
+    enrolled: allowed,
+    skipped,
+  };
   return {
     ...outcome,
     createdUserId: null,
@@ -762,12 +767,8 @@ export async function inscribeInTransaction(
     student: { id: number; gender: string };
     preInscriptionId: number | null;
     sectionId: number | null;
-    /** The chosen section was checked already (of the period and semester, not full in a snapshot). */
-    sectionChecked?: boolean;
     /** Told the seats of a chosen section as counted (the memory of full sections). */
     onSeats?: SeatsSeen;
-    /** The last step for a chosen section, instead of `holdSeat` (`holdSeatAndCommit` on PostgreSQL). */
-    takeSeat?: TakeSeat;
   },
 ): Promise<Omit<InscriptionOutcome, "createdUserId"> & { sectionId: number; createdAt: Date }> {
   const { period, semester, student, preInscriptionId } = opts;
@@ -782,15 +783,13 @@ export async function inscribeInTransaction(
             gender: student.gender,
           })
         ).section.id
-      : opts.sectionChecked
-        ? opts.sectionId
-        : await checkChosenSection(tx, {
-            sectionId: opts.sectionId,
-            periodId: period.id,
-            semesterId: semester.id,
-            gender: student.gender,
-            onSeats: opts.onSeats,
-          });
+      : await checkChosenSection(tx, {
+          sectionId: opts.sectionId,
+          periodId: period.id,
+          semesterId: semester.id,
+          gender: student.gender,
+          onSeats: opts.onSeats,
+        });
   const [row] = await tx
     .insert(inscriptions)
     .values({
@@ -817,7 +816,7 @@ export async function inscribeInTransaction(
   });
   if (opts.sectionId !== null) {
     const seat = { sectionId, gender: student.gender, inscriptionId: row!.id, onSeats: opts.onSeats };
-    await (opts.takeSeat ? opts.takeSeat(seat) : holdSeat(tx, seat));
+    await holdSeat(tx, seat);
   }
   return { inscriptionId: row!.id, createdAt: row!.createdAt, sectionId, ...enrolment, feeGenerated };
 }
