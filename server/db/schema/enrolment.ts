@@ -51,6 +51,8 @@ export const preInscriptions = pgTable(
     check("pre_inscriptions_gender_valid", sql`${t.gender} in ('female', 'male')`),
     check("pre_inscriptions_status_valid", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     index("pre_inscriptions_period_idx").on(t.periodId),
+    // The pre-inscription of a student, looked up by every inscription.
+    index("pre_inscriptions_student_idx").on(t.studentId),
     // One pre-inscription per cédula and per e-mail in a period, even when two arrive at once.
     uniqueIndex("pre_inscriptions_period_identity_document_unique").on(t.periodId, t.identityDocument),
     uniqueIndex("pre_inscriptions_period_email_unique").on(t.periodId, sql`lower(${t.email})`),

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   type CourseBrief,
   type CourseRecord,
@@ -526,16 +526,51 @@ export async function createInscription(opts: {
   });
 }
 
-const chosenSections = aliasedTable(sections, "chosen_section");
+/** The row `inscription_check` answers (migration 0017), as JSON: nulls where a row is missing. */
+type InscriptionCheckRow = {
+  period_id: number;
+  period_year: number;
+  period_number: number;
+  enabled_inscriptions: boolean;
+  semester_id: number | null;
+  semester_number: number | null;
+  semester_code: string | null;
+  pensum_id: number | null;
+  specialization_id: number | null;
+  specialization_code: string | null;
+  specialization_title: string | null;
+  followed: number | null;
+  student_id: number | null;
+  gender: string | null;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  identity_document: string | null;
+  email: string | null;
+  pre_inscription_id: number | null;
+  existing_code: string | null;
+  section_id: number | null;
+  section_code: string | null;
+  section_period_id: number | null;
+  section_semester_id: number | null;
+  males_limit: number | null;
+  females_limit: number | null;
+  males: number;
+  females: number;
+  section_courses: SectionCourse[];
+  rules: Prelation[];
+};
 
 /**
- * The checks of `createInscription` for an existing student and a chosen section in one read: the period
- * (asked, else the open one), the semester and whether the period follows its pensum, the student and
- * their e-mail and pre-inscription, their inscription in the period, the section and its seats (an
- * unlocked snapshot, like `refuseFullFromSnapshot`). Refuses a full section (from the memory of full
- * sections or the snapshot) and a student already inscribed; answers null, having refused nothing, when
- * anything else is missing or does not match: the caller then runs the checks one by one, in their
- * order, for the exact refusal. The seat itself is held under the section's lock (`inscribeChecked`).
+ * The checks of `createInscription` for an existing student and a chosen section in one read, the database
+ * function `inscription_check` (planned once per connection): the period (asked, else the open one), the
+ * semester and whether the period follows its pensum, the student and their e-mail and pre-inscription,
+ * their inscription in the period, the section and its seats (an unlocked snapshot, like
+ * `refuseFullFromSnapshot`), and what the enrolment needs (the section's courses and their prelations).
+ * Refuses a full section (from the memory of full sections or the snapshot) and a student already
+ * inscribed; answers null, having refused nothing, when anything else is missing or does not match: the
+ * caller then runs the checks one by one, in their order, for the exact refusal. The seat itself is held
+ * under the section's lock when the inscription is written (`writeInscription`).
  */
 async function checkExisting(
   db: DbOrTx,
@@ -547,114 +582,56 @@ async function checkExisting(
   },
 ): Promise<CheckedInscription | null> {
   const { input, studentId, sectionId } = opts;
-  const [row] = await db
-    .select({
-      period: getTableColumns(periods),
-      semester: {
-        id: semesters.id,
-        number: semesters.number,
-        code: semesters.code,
-        pensumId: semesters.pensumId,
-      },
-      specialization: { id: specializations.id, code: specializations.code, title: specializations.title },
-      followed: periodPensums.periodId,
-      student: {
-        id: students.id,
-        gender: students.gender,
-        userId: students.userId,
-        firstName: students.firstName,
-        lastName: students.lastName,
-        identityDocument: students.identityDocument,
-        email: users.email,
-      },
-      preInscriptionId: sql<number | null>`(select ${preInscriptions.id} from ${preInscriptions}
-        where ${preInscriptions.studentId} = ${students.id} limit 1)`,
-      // Scalar subqueries, not joins: each reads one index entry (a join may be planned as a scan).
-      existingCode: sql<string | null>`(select existing_section.code from ${inscriptions} as existing
-        inner join ${sections} as existing_section on existing_section.id = existing.section_id
-        where existing.student_id = ${students.id} and existing.period_id = ${periods.id})`,
-      section: {
-        id: chosenSections.id,
-        code: chosenSections.code,
-        periodId: chosenSections.periodId,
-        semesterId: chosenSections.semesterId,
-        malesLimit: chosenSections.malesLimit,
-        femalesLimit: chosenSections.femalesLimit,
-      },
-      males: sql<number>`(select count(*) from ${inscriptions} inner join ${students} as seat_student
-        on seat_student.id = ${inscriptions.studentId}
-        where ${inscriptions.sectionId} = ${chosenSections.id} and ${inscriptions.status} = 'active'
-          and seat_student.gender <> 'female')`.mapWith(Number),
-      females: sql<number>`(select count(*) from ${inscriptions} inner join ${students} as seat_student
-        on seat_student.id = ${inscriptions.studentId}
-        where ${inscriptions.sectionId} = ${chosenSections.id} and ${inscriptions.status} = 'active'
-          and seat_student.gender = 'female')`.mapWith(Number),
-      // What the enrolment needs (`sectionCoursesOf`, `prelationsOf`), read now rather than in the writes.
-      sectionCourses: sql<string>`(select coalesce(json_agg(json_build_object('courseSectionId', cs.id,
-          'course', json_build_object('id', c.id, 'code', c.code, 'title', c.title)) order by c.code), '[]')::text
-        from ${courseSections} as cs inner join ${courses} as c on c.id = cs.course_id
-        where cs.section_id = ${chosenSections.id})`,
-      rules: sql<string>`(select coalesce(json_agg(json_build_object('courseId', p.course_id, 'type', p.type,
-          'required', json_build_object('id', rc.id, 'code', rc.code, 'title', rc.title))), '[]')::text
-        from ${prelations} as p inner join ${courses} as rc on rc.id = p.required_course_id
-        where p.pensum_id = ${semesters.pensumId}
-          and p.course_id in (select cs.course_id from ${courseSections} as cs
-            where cs.section_id = ${chosenSections.id}))`,
-    })
-    .from(periods)
-    .leftJoin(semesters, eq(semesters.id, input.semester_id))
-    .leftJoin(pensums, eq(pensums.id, semesters.pensumId))
-    .leftJoin(specializations, eq(specializations.id, pensums.specializationId))
-    .leftJoin(
-      periodPensums,
-      and(eq(periodPensums.pensumId, semesters.pensumId), eq(periodPensums.periodId, periods.id)),
-    )
-    .leftJoin(students, eq(students.id, studentId))
-    .leftJoin(users, eq(users.id, students.userId))
-    .leftJoin(chosenSections, eq(chosenSections.id, sectionId))
-    .where(
-      input.period_id === undefined ? eq(periods.enabledInscriptions, true) : eq(periods.id, input.period_id),
-    )
-    .orderBy(desc(periods.startDate), desc(periods.id))
-    .limit(1);
-  if (!row?.period.enabledInscriptions || !row.semester || !row.specialization || row.followed === null)
+  const result = await db.execute(sql`select inscription_check(${studentId}::integer,
+    ${input.semester_id}::integer, ${sectionId}::integer, ${input.period_id ?? null}::integer) as found`);
+  const [found] = (result as unknown as { rows: { found: string | null }[] }).rows;
+  if (!found?.found) return null;
+  const row = JSON.parse(found.found) as InscriptionCheckRow;
+  if (
+    !row.enabled_inscriptions ||
+    row.semester_id === null ||
+    row.specialization_id === null ||
+    row.followed === null
+  )
     return null;
-  const found = row.student;
-  if (found.id === null || found.gender === null || found.email === null || !row.section) return null;
+  if (row.student_id === null || row.gender === null || row.email === null || row.section_id === null)
+    return null;
+  const period = { id: row.period_id, year: row.period_year, number: row.period_number };
   const student = {
-    id: found.id,
-    gender: found.gender,
-    userId: found.userId!,
-    firstName: found.firstName!,
-    lastName: found.lastName!,
-    identityDocument: found.identityDocument!,
-    email: found.email,
+    id: row.student_id,
+    gender: row.gender,
+    userId: row.user_id!,
+    firstName: row.first_name!,
+    lastName: row.last_name!,
+    identityDocument: row.identity_document!,
+    email: row.email,
   };
-  const { period, section } = row;
-  const semester: SemesterInPeriod = { ...row.semester, specializationId: row.specialization.id };
+  const semester: SemesterInPeriod = {
+    id: row.semester_id,
+    number: row.semester_number!,
+    code: row.semester_code!,
+    pensumId: row.pensum_id!,
+    specializationId: row.specialization_id,
+  };
   refuseKnownFull(
     db,
     { sectionId, semesterId: input.semester_id, periodId: input.period_id ?? null },
     student.gender,
   );
-  if (row.existingCode !== null) {
+  if (row.existing_code !== null) {
     throw refuse(
       "period_and_student_latest_period_are_equals",
-      `El estudiante ya está inscrito en el período ${periodName(period)} (sección ${row.existingCode}).`,
+      `El estudiante ya está inscrito en el período ${periodName(period)} (sección ${row.existing_code}).`,
     );
   }
-  if (section.periodId !== period.id || section.semesterId !== semester.id) return null;
+  if (row.section_period_id !== period.id || row.section_semester_id !== semester.id) return null;
+  const section = { id: row.section_id, code: row.section_code! };
   const snapshot: SectionSeats = {
-    section: {
-      id: section.id,
-      code: section.code,
-      periodId: section.periodId,
-      semesterId: section.semesterId,
-    },
-    malesLimit: section.malesLimit,
-    femalesLimit: section.femalesLimit,
-    males: row.males,
-    females: row.females,
+    section: { ...section, periodId: row.section_period_id, semesterId: row.section_semester_id },
+    malesLimit: row.males_limit!,
+    femalesLimit: row.females_limit!,
+    males: Number(row.males),
+    females: Number(row.females),
   };
   opts.onSeats(snapshot);
   if (freeSeats(snapshot, student.gender) <= 0) {
@@ -664,16 +641,20 @@ async function checkExisting(
     period,
     semester,
     student,
-    preInscriptionId: row.preInscriptionId === null ? null : Number(row.preInscriptionId),
-    section: { id: section.id, code: section.code },
-    specialization: row.specialization,
-    sectionCourses: JSON.parse(row.sectionCourses ?? "[]") as SectionCourse[],
-    rules: JSON.parse(row.rules ?? "[]") as Prelation[],
+    preInscriptionId: row.pre_inscription_id,
+    section,
+    specialization: {
+      id: row.specialization_id,
+      code: row.specialization_code!,
+      title: row.specialization_title!,
+    },
+    sectionCourses: row.section_courses,
+    rules: row.rules,
   };
 }
 
 type CheckedInscription = {
-  period: PeriodRow;
+  period: Pick<PeriodRow, "id" | "year" | "number">;
   semester: SemesterInPeriod;
   student: {
     id: number;
