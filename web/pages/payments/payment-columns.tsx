@@ -57,7 +57,7 @@ export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
     },
     {
       accessor: "receipt_number",
-      // Two lines ("Número / de recibo") rather than a header twice as wide as its figures.
+      // The header wraps onto two lines rather than making the column twice as wide as its figures.
       title: <span style={{ whiteSpace: "normal" }}>{t("payments.fields.receiptNumber")}</span>,
       noWrap: true,
       render: (p) => p.receipt_number ?? "—",
