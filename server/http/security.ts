@@ -1,7 +1,7 @@
 import compress from "@fastify/compress";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 import type { Config } from "../config.js";
 
 /**
@@ -47,13 +47,17 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * when served over https. Register before the routes.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
-    global: true,
+  // helmet's own middleware, built once (the Fastify plugin builds it again for every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     // Sent only over TLS, below: on plain http (localhost) it would pin browsers to https.
     strictTransportSecurity: false,
     referrerPolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    // helmet 8 throws its errors (none with a fixed configuration) instead of passing them on.
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   await app.register(cors, {
     // false = no Access-Control-Allow-Origin for anyone (even "null"); a list = exactly those origins.

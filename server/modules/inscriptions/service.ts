@@ -56,6 +56,7 @@ import {
   type SectionSeats,
 } from "./seats.js";
 import { throughSectionGate } from "./section-gate.js";
+import { studentGender } from "./student-genders.js";
 import { writeInscription } from "./write.js";
 
 export type PeriodRow = typeof periods.$inferSelect;
@@ -475,20 +476,17 @@ export async function createInscription(opts: {
     semesterId: input.semester_id,
     periodId: input.period_id ?? null,
   });
-  const inscribe = async () => {
+  // `gender`: the student's, when read to refuse from the memory of full sections (undefined: not read).
+  const inscribe = async (gender: string | null | undefined) => {
     // An existing student into a chosen section (an enrolment morning's common case): every check read
     // in one statement before the transaction (under READ COMMITTED the transaction would read the same),
     // so a refusal costs that one statement. Anything out of the ordinary goes the long way below, which
     // says what is wrong.
     if (input.student_id !== undefined && input.section_id !== null) {
-      // The section was just seen full for one gender: the student's gender alone (one primary-key read)
-      // may be enough to refuse.
-      if (remembersFull(opts.db, input.section_id)) {
-        const [student] = await opts.db
-          .select({ gender: students.gender })
-          .from(students)
-          .where(eq(students.id, input.student_id));
-        if (student) refuseKnownFull(opts.db, asked(input.section_id), student.gender);
+      // The section was just seen full for one gender: the student's gender alone may be enough to refuse.
+      if (gender === undefined && remembersFull(opts.db, input.section_id)) {
+        const known = await studentGender(opts.db, input.student_id);
+        if (known) refuseKnownFull(opts.db, asked(input.section_id), known);
       }
       const checked = await checkExisting(opts.db, {
         input,
@@ -517,12 +515,21 @@ export async function createInscription(opts: {
       }),
     );
   };
-  if (input.section_id === null) return inscribe();
+  if (input.section_id === null) return inscribe(undefined);
   const sectionId = input.section_id;
+  // A section seen full by this server a moment ago for both genders: refused before any query; for one
+  // gender, by the student's gender (read together with the other requests of the moment), before the
+  // section's line.
+  refuseKnownFull(opts.db, asked(sectionId), null);
+  let gender: string | null | undefined;
+  if (input.student_id !== undefined && remembersFull(opts.db, sectionId)) {
+    gender = await studentGender(opts.db, input.student_id);
+    if (gender) refuseKnownFull(opts.db, asked(sectionId), gender);
+  }
   return throughSectionGate(opts.db, sectionId, async () => {
-    // A section seen full by this server a moment ago for both genders: refused before any query.
-    refuseKnownFull(opts.db, asked(sectionId), null);
-    return inscribe();
+    // The section may have filled while the request waited in line.
+    refuseKnownFull(opts.db, asked(sectionId), gender ?? null);
+    return inscribe(gender);
   });
 }
 
