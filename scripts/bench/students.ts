@@ -15,12 +15,14 @@ const SECTION_SIZE = 30;
 export const STORM_STUDENTS = 200;
 export const STORM_SEATS = { males: 15, females: 15 };
 /**
- * Before the storm, a smaller one into another section of the semester (40 students, 5 + 5 seats): the
- * server has been up, as on any enrolment morning, so the storm measures inscriptions, not the first run
- * of their code and queries (compiled on first use, and planned once per database connection).
+ * Before the storm, smaller ones into another section of the semester (40 students, 5 + 5 seats), each
+ * undone with POST /api/inscriptions/rollback: the server has been up and inscribing, as on any enrolment
+ * morning before its peak, so the storm measures inscriptions, not the first runs of their code (compiled,
+ * then optimized, as it gets used) and queries (planned once per database connection).
  */
 export const WARMUP_STUDENTS = 40;
 export const WARMUP_SEATS = { males: 5, females: 5 };
+export const WARMUP_ROUNDS = 4;
 
 export type StudentBenchIds = {
   /** The current period and a non-basic specialization, for the filtered list. */
@@ -381,11 +383,22 @@ export async function benchInscriptionStorm(opts: {
         }
       }),
     );
-  // The client's own code paths warmed up, then the server's (WARMUP_STUDENTS): a smaller storm into
-  // another section of the semester.
+  // The client's own code paths warmed up, then the server's (WARMUP_STUDENTS): smaller storms into
+  // another section of the semester, each undone before the next.
   await Promise.all(Array.from({ length: 10 }, () => send("GET", "/api/users/me")));
-  const warm = await burst(opts.ids.warmup.studentIds, opts.ids.warmup.sectionId);
-  const warmCreated = warm.filter((a) => a.status === 201).length;
+  const warmCreated: number[] = [];
+  for (let round = 0; round < WARMUP_ROUNDS; round++) {
+    const warm = await burst(opts.ids.warmup.studentIds, opts.ids.warmup.sectionId);
+    const created = warm
+      .filter((a) => a.status === 201)
+      .map((a) => (JSON.parse(a.text) as { data: { id: number } }).data.id);
+    warmCreated.push(created.length);
+    for (const id of created) {
+      const undone = await send("POST", "/api/inscriptions/rollback", JSON.stringify({ inscription_id: id }));
+      if (undone.status !== 204)
+        throw new Error(`rollback of the warm-up's inscription ${id}: ${undone.status} ${undone.text}`);
+    }
+  }
   const started = performance.now();
   const answers = await burst(storm.studentIds, storm.sectionId);
   const wall = performance.now() - started;
@@ -417,8 +430,9 @@ export async function benchInscriptionStorm(opts: {
       `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (goal ≤ 300 ms, ${p95 <= 300 ? "met" : "MISSED"}); ` +
       `${created} × 201 (goal ${seats}, ${created === seats ? "met" : "MISSED"}), ${refused} × 400 ${stormRefusal}, ` +
       `${others.length} other answers (goal 0, ${others.length === 0 ? "met" : "MISSED"}); ` +
-      `the section lists ${inSection ?? "?"} inscriptions (after a warm-up of ${warm.length} at once into another ` +
-      `section of ${WARMUP_SEATS.males} + ${WARMUP_SEATS.females} seats: ${warmCreated} × 201)`,
+      `the section lists ${inSection ?? "?"} inscriptions (after ${WARMUP_ROUNDS} warm-ups of ` +
+      `${opts.ids.warmup.studentIds.length} at once into another section of ${WARMUP_SEATS.males} + ` +
+      `${WARMUP_SEATS.females} seats, each undone: ${warmCreated.join(", ")} × 201)`,
   ];
   for (const o of others.slice(0, 10)) lines.push(`  unexpected answer ${o.status}: ${o.text.slice(0, 300)}`);
   if (others.length > 10) lines.push(`  … and ${others.length - 10} more`);

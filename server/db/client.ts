@@ -13,6 +13,7 @@ import pg from "pg";
 import { acquireDataDirLock } from "../lifecycle/lock.js";
 import { privateUmask, tightenPermissions } from "../lifecycle/permissions.js";
 import * as schema from "./schema/index.js";
+import { keepConnectionsOnStatementErrors } from "./statement-errors.js";
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -55,6 +56,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    keepConnectionsOnStatementErrors(pool);
     // Dates (`date` columns) stay as 'YYYY-MM-DD' strings, never shifted by the process time zone.
     const open = new Set<pg.ClientBase>();
     pool.on("connect", (client) => {

@@ -62,4 +62,39 @@ describe("a student's gender for refusing from the memory of full sections", () 
     expect(await studentGender(db, b!.id)).toBe("female");
     expect(counter.selects).toBe(2);
   });
+
+  it("reads together the students asked while a read is under way, once it ends", async () => {
+    // A database whose reads end when the test says so; it answers every student it knows.
+    const reads: Array<() => void> = [];
+    const known = [
+      { id: 1, gender: "female" },
+      { id: 2, gender: "male" },
+      { id: 3, gender: "female" },
+    ];
+    const db = {
+      select: () => ({
+        from: () => ({
+          where: () => new Promise<typeof known>((resolve) => reads.push(() => resolve(known))),
+        }),
+      }),
+    } as unknown as Db;
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = studentGender(db, 1);
+    await nextTurn();
+    expect(reads).toHaveLength(1);
+    const second = studentGender(db, 2);
+    await nextTurn();
+    const third = studentGender(db, 3);
+    await nextTurn();
+    // Still one read: 2 and 3 wait for it to end.
+    expect(reads).toHaveLength(1);
+    reads[0]!();
+    expect(await first).toBe("female");
+    await nextTurn();
+    expect(reads).toHaveLength(2);
+    reads[1]!();
+    expect(await Promise.all([second, third])).toEqual(["male", "female"]);
+    await nextTurn();
+    expect(reads).toHaveLength(2);
+  });
 });
