@@ -3,7 +3,7 @@ import { Role } from "../../../common/roles.js";
 import type { Db } from "../../db/client.js";
 import * as s from "../../db/schema/index.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
-import { studentGender } from "./student-genders.js";
+import { GATHER_MS, studentGender } from "./student-genders.js";
 
 let ctx: TestContext;
 
@@ -47,7 +47,7 @@ async function insertStudents(genders: string[]) {
 }
 
 describe("a student's gender for refusing from the memory of full sections", () => {
-  it("reads every gender asked in the same turn with one query; a later turn asks again", async () => {
+  it("reads every gender asked within a few milliseconds with one query; a later ask reads again", async () => {
     const [a, b, c] = await insertStudents(["male", "female", "female"]);
     const { db, counter } = counting(ctx.db);
     const genders = await Promise.all([
@@ -58,43 +58,50 @@ describe("a student's gender for refusing from the memory of full sections", () 
       studentGender(db, 999_999),
     ]);
     expect(genders).toEqual(["male", "female", "female", "male", null]);
+    // The read is built once per database; a later batch reads through it again.
     expect(counter.selects).toBe(1);
     expect(await studentGender(db, b!.id)).toBe("female");
-    expect(counter.selects).toBe(2);
+    expect(counter.selects).toBe(1);
   });
 
-  it("reads together the students asked while a read is under way, once it ends", async () => {
+  it("gathers the students asked within GATHER_MS, and those asked while a read runs for the next", async () => {
     // A database whose reads end when the test says so; it answers every student it knows.
-    const reads: Array<() => void> = [];
+    const reads: { ids: string; end: () => void }[] = [];
     const known = [
       { id: 1, gender: "female" },
       { id: 2, gender: "male" },
       { id: 3, gender: "female" },
+      { id: 4, gender: "male" },
     ];
     const db = {
       select: () => ({
         from: () => ({
-          where: () => new Promise<typeof known>((resolve) => reads.push(() => resolve(known))),
+          where: () => ({
+            prepare: () => ({
+              execute: ({ ids }: { ids: string }) =>
+                new Promise<typeof known>((resolve) => reads.push({ ids, end: () => resolve(known) })),
+            }),
+          }),
         }),
       }),
     } as unknown as Db;
-    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const first = studentGender(db, 1);
-    await nextTurn();
-    expect(reads).toHaveLength(1);
+    await wait(1);
     const second = studentGender(db, 2);
-    await nextTurn();
+    expect(reads).toHaveLength(0);
+    await wait(GATHER_MS + 5);
+    // 1 and 2 in one read; 3 and 4 asked while it runs wait for it to end.
+    expect(reads.map((r) => r.ids)).toEqual(["{1,2}"]);
     const third = studentGender(db, 3);
-    await nextTurn();
-    // Still one read: 2 and 3 wait for it to end.
+    const fourth = studentGender(db, 4);
+    await wait(GATHER_MS + 5);
     expect(reads).toHaveLength(1);
-    reads[0]!();
-    expect(await first).toBe("female");
-    await nextTurn();
-    expect(reads).toHaveLength(2);
-    reads[1]!();
-    expect(await Promise.all([second, third])).toEqual(["male", "female"]);
-    await nextTurn();
-    expect(reads).toHaveLength(2);
+    reads[0]!.end();
+    expect(await Promise.all([first, second])).toEqual(["female", "male"]);
+    await wait(1);
+    expect(reads.map((r) => r.ids)).toEqual(["{1,2}", "{3,4}"]);
+    reads[1]!.end();
+    expect(await Promise.all([third, fourth])).toEqual(["female", "male"]);
   });
 });
