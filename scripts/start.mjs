@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverNodeFlags } from "./server-node-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const distIndex = path.join(root, "web", "dist", "index.html");
@@ -48,7 +49,13 @@ if (webNeedsBuild()) {
 // The server runs in its own process group, so a Ctrl-C in the terminal reaches it once (forwarded from
 // here) rather than twice (the terminal's and ours), which it would take as "stop without waiting".
 // The IPC channel tells it when this process is gone, even when killed with SIGKILL: it then stops too.
-const args = ["--import", "tsx", path.join(root, "server", "main.ts"), ...process.argv.slice(2)];
+const args = [
+  ...serverNodeFlags,
+  "--import",
+  "tsx",
+  path.join(root, "server", "main.ts"),
+  ...process.argv.slice(2),
+];
 const server = spawn(process.execPath, args, {
   cwd: root,
   stdio: ["inherit", "inherit", "inherit", "ipc"],

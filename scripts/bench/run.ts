@@ -20,6 +20,7 @@ import pg from "pg";
 import { openDatabase } from "../../server/db/client.js";
 import { classrooms } from "../../server/db/schema/index.js";
 import { ensureDemo } from "../../server/db/seed/demo.js";
+import { serverNodeFlags } from "../server-node-flags.mjs";
 import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-load.js";
 import { prepareDocuments } from "./documents.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
@@ -100,8 +101,10 @@ async function startProcess(opts: {
   // `--cpu-prof=DIR`: the real server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile =
     cpuProfDir && opts.script.startsWith("server/") ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
+  // The reference server runs with the same flags as the real one, so the ratios compare code, not flags.
   const node = [
     process.execPath,
+    ...serverNodeFlags,
     ...profile,
     "--import",
     "tsx",
@@ -657,7 +660,8 @@ per-backend work memory, and a WASM heap grows but never shrinks: seeding the de
 transaction, sorts, index builds) leaves the heap at its high-water mark. So a server that has just created
 or seeded its embedded database closes and reopens it before serving (keeping the folder's lock), dropping
 that heap; what remains above a restarted server is V8 garbage from seeding, which it frees lazily. The rest is V8 (the
-server's code, Fastify, Zod schemas, Drizzle) plus tsx's compiled module cache, roughly 100-150 MB. The web
+server's code, Fastify, Zod schemas, Drizzle) plus tsx's compiled module cache, roughly 100-150 MB, and
+the young generation's room for short-lived objects (32 MB semi-spaces, scripts/server-node-flags.mjs). The web
 app is served as prebuilt static files (no Vite in the server process). On PostgreSQL the database's memory
 lives in the PostgreSQL processes, so the Node server idles at the V8 part alone.
 `;
