@@ -73,7 +73,8 @@ export const toastDefaults = {
 /**
  * Mantine colours that miss WCAG AA contrast (4.5:1) on the app's light backgrounds, in light mode:
  * error messages (red 6 gives 3.3:1 on white; red 8 gives 4.5:1) and the primary colour's "light"
- * backgrounds (active sidebar link: indigo 9 on indigo 2 when hovered gave 4.1:1; on indigo 1, 5.3:1).
+ * backgrounds (active sidebar link: indigo 9 on indigo 2 when hovered gave 4.1:1; on indigo 1, 5.3:1), and
+ * the text of orange and yellow "light" badges and alerts (orange 9 on orange 1 gave 3.6:1; these give 5:1).
  * Dimmed text is gray 6, made darker in the palette above. Dark mode keeps Mantine's values.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
@@ -82,6 +83,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     "--mantine-color-error": "var(--mantine-color-red-8)",
     [`--mantine-color-${t.primaryColor}-light`]: `var(--mantine-color-${t.primaryColor}-0)`,
     [`--mantine-color-${t.primaryColor}-light-hover`]: `var(--mantine-color-${t.primaryColor}-1)`,
+    "--mantine-color-orange-light-color": "#b03c0a",
+    "--mantine-color-yellow-light-color": "#8a5a00",
   },
   dark: {},
 });
