@@ -1,6 +1,26 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
+/** Server tests that must not share a worker's modules or databases (see the "server-process" project). */
+const processTests = [
+  "server/lifecycle/**/*.test.ts",
+  "server/backup/**/*.test.ts",
+  "server/cluster/**/*.test.ts",
+  "server/config.test.ts",
+  "server/jobs/jobs.test.ts",
+];
+
+/**
+ * Of those, the ones that never read TEST_DATABASE_URL (no database, or only the embedded one's folder lock):
+ * the PostgreSQL pass would run them exactly as the embedded pass did, so it does not repeat them.
+ */
+const databaseFreeTests = [
+  "server/lifecycle/lock.test.ts",
+  "server/lifecycle/logger.test.ts",
+  "server/lifecycle/shutdown.test.ts",
+  "server/config.test.ts",
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,9 +32,26 @@ export default defineConfig({
         },
       },
       {
+        // API tests: files share their worker's modules and its migrated databases, emptied between
+        // files (server/test/database-pool.ts) instead of opened and migrated anew for each.
         test: {
           name: "server",
           include: ["server/**/*.test.ts"],
+          exclude: processTests,
+          environment: "node",
+          isolate: false,
+          env: { AULA_TEST_DB_POOL: "1" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Tests that start processes, change the process's state or open databases of their own: each file
+        // in a fresh module graph, every database its own.
+        test: {
+          name: "server-process",
+          include: processTests,
+          exclude: process.env.TEST_DATABASE_URL ? databaseFreeTests : [],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { sessionNotifyPlugin } from "./auth/session-notify.js";
 import { backupPlugin } from "./backup/routes.js";
+import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { authPlugin } from "./http/auth.js";
@@ -21,14 +22,16 @@ import type { FileStorage } from "./storage/types.js";
 
 /**
  * `mailer` defaults to one built from config (SMTP, or the outbox folder); `storage` to the one config and
- * database call for (server/storage).
+ * database call for (server/storage); `clock` to the machine's clock in the school's time zone (tests set one).
  */
-export type AppDeps = { config: Config; db: Db; mailer?: Mailer; storage?: FileStorage };
+export type AppDeps = { config: Config; db: Db; mailer?: Mailer; storage?: FileStorage; clock?: Clock };
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** "Now" and "today" for every rule (server/clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -43,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate("config", deps.config);
   app.decorate("db", deps.db);
+  app.decorate("clock", deps.clock ?? systemClock(deps.config.timeZone));
   app.decorate("mailer", deps.mailer ?? createMailer(deps.config, app.log));
   app.addHook("onClose", () => app.mailer.idle());
   // Uploads and generated files: the data folder, the PostgreSQL database or STORAGE_URL's object store.

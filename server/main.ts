@@ -4,6 +4,7 @@ import v8 from "node:v8";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { ensureFirstAdmin } from "./bootstrap/first-admin.js";
+import { systemClock } from "./clock.js";
 import { loadConfig } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { ensureDemo, formatDemoAccounts, NotADemoSchoolError } from "./db/seed/demo.js";
@@ -27,6 +28,7 @@ async function main() {
   process.umask(privateUmask);
   const demo = process.argv.includes("--demo");
   const config = loadConfig(process.env, { demo });
+  const clock = systemClock(config.timeZone);
   const format = resolveLogFormat(config);
   // People read these lines; in JSON mode they go to stderr so stdout stays one JSON object per line.
   const say = (text: string) => (format === "pretty" ? process.stdout : process.stderr).write(`${text}\n`);
@@ -66,7 +68,7 @@ async function main() {
   const notices: string[][] = [];
   let created = false;
   if (demo) {
-    const { seeded, accounts } = await ensureDemo(database.db).catch(async (err: unknown) => {
+    const { seeded, accounts } = await ensureDemo(database.db, clock).catch(async (err: unknown) => {
       if (!(err instanceof NotADemoSchoolError)) throw err;
       await database?.close();
       lock?.release();
@@ -91,9 +93,9 @@ async function main() {
     ]);
   }
 
-  app = await buildApp({ config, db: database.db });
+  app = await buildApp({ config, db: database.db, clock });
   // The demo's certificates need the file storage: issued once, right after seeding.
-  if (created) await issueDemoDocuments({ db: app.db, storage: app.storage, config });
+  if (created) await issueDemoDocuments({ db: app.db, storage: app.storage, config, clock: app.clock });
   await serveWebApp(app, path.join(root, "web", "dist"));
   const db = database;
   app.addHook("onClose", () => db.close());

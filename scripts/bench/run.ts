@@ -17,6 +17,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { defaultSchoolTimeZone } from "../../common/time.js";
+import { systemClock } from "../../server/clock.js";
 import { openDatabase } from "../../server/db/client.js";
 import { classrooms } from "../../server/db/schema/index.js";
 import { ensureDemo } from "../../server/db/seed/demo.js";
@@ -155,7 +157,7 @@ async function stopProcess(child: ChildProcess) {
 async function seed(opts: { databaseUrl?: string; dataDir: string | null }) {
   const database = await openDatabase(opts);
   await database.migrate();
-  const { accounts } = await ensureDemo(database.db);
+  const { accounts } = await ensureDemo(database.db, systemClock(process.env.TZ ?? defaultSchoolTimeZone));
   for (let i = 0; i < extraClassrooms; i += 500) {
     const n = Math.min(500, extraClassrooms - i);
     await database.db.insert(classrooms).values(

@@ -1,10 +1,12 @@
 // The demo school survives a backup and a restore into a fresh folder (or PostgreSQL database): every
 // table's row count, every file's checksum and a login of each demo account match.
+
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { type DemoAccounts, seedDemo } from "../db/seed/demo.js";
+import { testClock } from "../test/context.js";
 import { appMigrations } from "./migrations.js";
 import { restoreBackup } from "./restore.js";
 import { createBackup } from "./service.js";
@@ -27,7 +29,7 @@ let sums: Record<string, string>;
 
 beforeAll(async () => {
   school = await newSchool();
-  accounts = await seedDemo(school.database.db);
+  accounts = await seedDemo(school.database.db, testClock(school.config.timeZone));
   // Files of every size: empty, small, and several database chunks (256 kB) long.
   await school.storage.put("profile-pictures/1.webp", randomBytes(3000), { contentType: "image/webp" });
   await school.storage.put("library/big.pdf", randomBytes(700 * 1024), { contentType: "application/pdf" });

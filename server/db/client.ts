@@ -31,6 +31,17 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  */
 const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
+/**
+ * A new Drizzle handle over an open database's client (the test pool hands a reset database to the next
+ * test file under a new handle, so caches kept per handle start empty).
+ */
+export function newHandleOf(db: Db): Db {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  return client instanceof PGlite
+    ? (drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db)
+    : (drizzleNodePg({ client, schema, casing: "snake_case" }) as unknown as Db);
+}
+
 /** The PostgreSQL advisory lock taken while migrating (any fixed number, the same on every server). */
 export const migrationLockKey = 7_411_952_301;
 

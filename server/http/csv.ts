@@ -86,15 +86,10 @@ export function csvCell(value: CsvValue, timeZone = "UTC"): string {
   return neutralizeCell(value);
 }
 
-/** Today in `timeZone` as `YYYY-MM-DD`. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return formatDateTime(now, timeZone).slice(0, 10);
-}
-
-/** `aulas` → `aulas-2026-11-23.csv`; anything but letters, digits, `-` and `_` becomes `-`. */
-export function csvFilename(base: string, timeZone: string, now = new Date()): string {
+/** `aulas` on 23 Nov 2026 → `aulas-2026-11-23.csv`; anything but letters, digits, `-` and `_` becomes `-`. */
+export function csvFilename(base: string, today: string): string {
   const safe = base.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "lista";
-  return `${safe}-${todayIn(timeZone, now)}.csv`;
+  return `${safe}-${today}.csv`;
 }
 
 /**
@@ -157,7 +152,10 @@ export async function sendCsv<Row>(
   });
   return reply
     .header("Content-Type", "text/csv; charset=utf-8")
-    .header("Content-Disposition", `attachment; filename="${csvFilename(opts.filename, timeZone)}"`)
+    .header(
+      "Content-Disposition",
+      `attachment; filename="${csvFilename(opts.filename, reply.server.clock.today())}"`,
+    )
     .header("Cache-Control", "no-store")
     .send(csv);
 }

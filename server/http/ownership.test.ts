@@ -33,7 +33,7 @@ async function refusal(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
 });
 afterAll(() => ctx.close());
 

@@ -13,7 +13,7 @@ let fcDate: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   const [period] = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
   periodId = period!.id;
   fcDate = period!.pendingEvaluationsFcReminderDate!;
@@ -90,8 +90,10 @@ describe("pending-evaluation reminders", () => {
     );
   });
 
-  it("sends nothing before the reminder date (nor does the scheduled job today)", async () => {
+  it("sends nothing before the reminder date (nor does the scheduled job the evening before)", async () => {
     expect(await sendEvaluationReminders(ctx.db, { today: day.add(fcDate, -1) })).toEqual({ sent: 0 });
+    // 23:30 at the school is already the reminder date in UTC: the job reads the school's day.
+    ctx.clock.setSchoolTime(day.add(fcDate, -1), "23:30");
     await ctx.app.jobs.runNow(evaluationRemindersJobName);
     expect(await reminders()).toEqual([]);
   });
@@ -114,10 +116,12 @@ describe("pending-evaluation reminders", () => {
         select min(student_id) from lesson_students where lesson_id = ${late.lessonId})`,
     );
 
-    const first = await sendEvaluationReminders(ctx.db, { today: fcDate });
-    expect(first.sent).toBeGreaterThan(0);
+    // The scheduled job on the reminder date sends them.
+    ctx.clock.setSchoolTime(fcDate, "00:30");
+    await ctx.app.jobs.runNow(evaluationRemindersJobName);
     const sent = await reminders();
-    expect(sent).toHaveLength(first.sent);
+    const first = { sent: sent.length };
+    expect(first.sent).toBeGreaterThan(0);
     const receivers = sent.map((r) => r.userId);
     expect(new Set(receivers).size).toBe(receivers.length);
     const userOf = new Map(lessons.map((l) => [l.teacherId, l.userId]));

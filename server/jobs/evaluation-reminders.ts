@@ -14,7 +14,7 @@ import {
   sections,
   teachers,
 } from "../db/schema/index.js";
-import { todayIn } from "../http/csv.js";
+
 import { sendNotification } from "../modules/notifications/send.js";
 
 /** The job's name; it looks every hour whether a reminder date has come. */
@@ -151,7 +151,7 @@ export async function sendEvaluationReminders(db: Db, opts: { today: string }): 
 export const evaluationRemindersJobPlugin = fp(
   async (app: FastifyInstance) => {
     app.jobs.every(evaluationRemindersJobName, everyMs, async () => {
-      const result = await sendEvaluationReminders(app.db, { today: todayIn(app.config.timeZone) });
+      const result = await sendEvaluationReminders(app.db, { today: app.clock.today() });
       if (result.sent > 0) app.log.info(result, "pending-evaluation reminders sent");
     });
   },

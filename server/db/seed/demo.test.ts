@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feeSummary, type InstallmentState } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
+import { defaultSchoolTimeZone } from "../../../common/time.js";
 import { verifyPassword } from "../../auth/password.js";
 import { signAccessToken } from "../../auth/tokens.js";
+import { ManualClock, schoolInstant } from "../../clock.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import type { Db } from "../client.js";
@@ -21,7 +23,12 @@ import { day } from "./random.js";
 let ctx: TestContext;
 let accounts: DemoAccounts;
 let seedMs = 0;
-const today = new Date(2031, 2, 12, 10, 30); // Wednesday 12 March 2031, local time
+// Wednesday 12 March 2031, 10:30 at the school.
+const clock = new ManualClock(
+  defaultSchoolTimeZone,
+  schoolInstant(defaultSchoolTimeZone, "2031-03-12", "10:30"),
+);
+const today = clock.today();
 
 async function one<T = Record<string, number>>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -33,7 +40,7 @@ const count = async (table: string) =>
 beforeAll(async () => {
   ctx = await createTestContext();
   const started = performance.now();
-  accounts = await seedDemo(ctx.db, { today });
+  accounts = await seedDemo(ctx.db, clock);
   seedMs = performance.now() - started;
 });
 
@@ -206,7 +213,7 @@ describe("demo seed", () => {
       byFee.set(fee, list);
     }
     const summaries = [...byFee.values()].map((list) =>
-      feeSummary(list, { graceDays: 5, lateExtraE2: 1_000 }, day.of(today)),
+      feeSummary(list, { graceDays: 5, lateExtraE2: 1_000 }, today),
     );
     const tally = (test: (x: (typeof summaries)[number]) => boolean) => summaries.filter(test).length;
     expect(tally((x) => x.completed)).toBe(20);
@@ -214,7 +221,7 @@ describe("demo seed", () => {
     expect(tally((x) => x.lateCount === 1)).toBe(60);
     // Up to date, or waiting for a report on the third installment: next due in 3 days.
     expect(tally((x) => !x.completed && x.lateCount === 0)).toBe(40);
-    expect(tally((x) => x.nextDue?.date === day.add(day.of(today), 3))).toBe(40);
+    expect(tally((x) => x.nextDue?.date === day.add(today, 3))).toBe(40);
     expect(await count("payments where status = 1")).toBe(20);
     expect(await count("payments where status = 3")).toBe(20);
   });
@@ -348,7 +355,7 @@ describe("demo seed", () => {
   });
 
   it("is not seeded twice by ensureDemo, which still answers the logins", async () => {
-    const again = await ensureDemo(ctx.db, { today });
+    const again = await ensureDemo(ctx.db, clock);
     expect(again.seeded).toBe(false);
     expect(again.accounts.map((a) => a.email).sort()).toEqual(accounts.map((a) => a.email).sort());
     expect(await count("students")).toBe(122);

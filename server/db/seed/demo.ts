@@ -1,5 +1,6 @@
 import { asc, desc, eq, like, notLike, sql } from "drizzle-orm";
 import { Role, type RoleNumber, roleLabels } from "../../../common/roles.js";
+import type { Clock } from "../../clock.js";
 import type { Db, DbOrTx } from "../client.js";
 import { appSettings, periods, specializations, users } from "../schema/index.js";
 import { seedAcademics } from "./academics.js";
@@ -11,7 +12,7 @@ import { seedHistory } from "./history.js";
 import { seedLibrary } from "./library.js";
 import { seedMoney } from "./money.js";
 import { type DemoAccount, demoPasswords, seedPeople, seedStaffLinks } from "./people.js";
-import { day, Random } from "./random.js";
+import { Random } from "./random.js";
 import { seedSections } from "./sections.js";
 import { seedLessons } from "./teaching.js";
 
@@ -21,11 +22,11 @@ export { demoPasswords } from "./people.js";
 export type DemoAccounts = DemoAccount[];
 
 /**
- * Fills an empty, migrated database with a demo school whose current period surrounds `today`
- * (default: now). Deterministic apart from the dates; runs in one transaction.
+ * Fills an empty, migrated database with a demo school whose current period surrounds the clock's today
+ * (in the school's time zone). Deterministic apart from the dates; runs in one transaction.
  */
-export async function seedDemo(db: Db, opts: { today?: Date } = {}): Promise<DemoAccounts> {
-  return db.transaction((tx) => fill(tx, opts.today ?? new Date()));
+export async function seedDemo(db: Db, clock: Clock): Promise<DemoAccounts> {
+  return db.transaction((tx) => fill(tx, clock));
 }
 
 /** The `app_settings` row marking a database as the demo school. */
@@ -49,10 +50,7 @@ export class NotADemoSchoolError extends Error {
  * marker: a real school) is refused with NotADemoSchoolError and left untouched. Concurrent callers are
  * serialised by an advisory lock.
  */
-export async function ensureDemo(
-  db: Db,
-  opts: { today?: Date } = {},
-): Promise<{ seeded: boolean; accounts: DemoAccounts }> {
+export async function ensureDemo(db: Db, clock: Clock): Promise<{ seeded: boolean; accounts: DemoAccounts }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK})`);
     const [marker] = await tx
@@ -71,19 +69,19 @@ export async function ensureDemo(
         .where(notLike(users.email, "%@demo.edu.ve"))
         .limit(1);
       if (!user || outsider || !(period || specialization)) throw new NotADemoSchoolError();
-      await markDemo(tx);
+      await markDemo(tx, clock);
       return { seeded: false, accounts: await existingDemoAccounts(tx) };
     }
-    const accounts = await fill(tx, opts.today ?? new Date());
-    await markDemo(tx);
+    const accounts = await fill(tx, clock);
+    await markDemo(tx, clock);
     return { seeded: true, accounts };
   });
 }
 
-async function markDemo(tx: DbOrTx): Promise<void> {
+async function markDemo(tx: DbOrTx, clock: Clock): Promise<void> {
   await tx
     .insert(appSettings)
-    .values({ key: demoMarkerKey, value: { seededAt: new Date().toISOString() } })
+    .values({ key: demoMarkerKey, value: { seededAt: clock.now().toISOString() } })
     .onConflictDoNothing();
 }
 
@@ -109,8 +107,9 @@ async function existingDemoAccounts(db: DbOrTx): Promise<DemoAccounts> {
   });
 }
 
-async function fill(tx: DbOrTx, now: Date): Promise<DemoAccounts> {
-  const today = day.of(now);
+async function fill(tx: DbOrTx, clock: Clock): Promise<DemoAccounts> {
+  const now = clock.now();
+  const today = clock.today();
   const random = new Random(20_250_917);
   const academics = await seedAcademics(tx, today);
   const { INF, ADM } = academics.specializationIds;

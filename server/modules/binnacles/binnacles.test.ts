@@ -36,7 +36,7 @@ let outsider: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
   lowAdmin = (await createUserWithToken(ctx, Role.lowAdmin)).headers;
 

@@ -66,7 +66,7 @@ async function insertTeacher(type: number) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   const [period] = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
   f.periodId = period!.id;
   f.minimumNote = period!.approvalMinimumNote;

@@ -16,7 +16,7 @@ import {
 import { lessonSchema } from "../../../common/schemas/lessons.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
 import { principalOf } from "../../http/auth.js";
-import { sendCsv, sendList, todayIn } from "../../http/csv.js";
+import { sendCsv, sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import { lessonCsvColumns, presentLesson } from "../lessons/presenter.js";
@@ -86,7 +86,7 @@ const STAFF_RULE =
 export async function courseSectionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
-  const timeZone = app.config.timeZone;
+  const _timeZone = app.config.timeZone;
 
   r.get(
     "/sections/:id/courses/:course_id/students-notes",
@@ -282,7 +282,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
       const pdf = await gradeSheetPdf({
         institution: app.config.institutionName,
         notes,
-        today: todayIn(timeZone),
+        today: app.clock.today(),
       });
       return reply
         .type("application/pdf")
@@ -441,7 +441,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
       const pdf = await lessonsRegisterPdf({
         institution: app.config.institutionName,
         register,
-        today: todayIn(timeZone),
+        today: app.clock.today(),
       });
       return reply
         .type("application/pdf")

@@ -10,7 +10,6 @@ import type {
 import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed/demo.js";
-import { todayIn } from "../../http/csv.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 
@@ -38,9 +37,9 @@ async function data<T>(url: string, headers: Headers): Promise<T> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
-  today = todayIn(ctx.config.timeZone);
+  today = ctx.clock.today();
   [period] = (await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true))) as [
     typeof s.periods.$inferSelect,
   ];

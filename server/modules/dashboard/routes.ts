@@ -7,7 +7,7 @@ import {
   teacherDashboardSchema,
 } from "../../../common/schemas/dashboard.js";
 import { principalOf } from "../../http/auth.js";
-import { todayIn } from "../../http/csv.js";
+
 import { forbidden } from "../../http/errors.js";
 import { callerStudentId, callerTeacherId } from "../../http/ownership.js";
 import { itemResponse } from "../../http/pagination.js";
@@ -19,7 +19,7 @@ const tags = ["Tableros"];
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const ctx = () => ({ db, timeZone: app.config.timeZone, today: todayIn(app.config.timeZone) });
+  const ctx = () => ({ db, timeZone: app.config.timeZone, today: app.clock.today() });
 
   r.get(
     "/dashboard/index",

@@ -1,9 +1,9 @@
 import { and, eq, inArray, notExists } from "drizzle-orm";
 import { Role } from "../../../common/roles.js";
+import { type Clock, dateIn } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { DbOrTx } from "../../db/client.js";
 import { documentRequests, issuedDocuments, users } from "../../db/schema/index.js";
-import { todayIn } from "../../http/csv.js";
 import type { FileStorage } from "../../storage/types.js";
 import { buildDocumentPdf } from "./pdf.js";
 import {
@@ -25,6 +25,7 @@ export async function issueDemoDocuments(opts: {
   db: DbOrTx;
   storage: FileStorage;
   config: Pick<Config, "institutionName" | "appUrl" | "timeZone">;
+  clock: Clock;
 }): Promise<number> {
   const { db, storage, config } = opts;
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.type, Role.admin)).limit(1);
@@ -46,7 +47,7 @@ export async function issueDemoDocuments(opts: {
   for (const { id } of rows) {
     const request = await getDocumentRequest({ db, caller, id });
     if (!isGeneratable(request.typeId)) continue;
-    const when = request.generatedAt ?? new Date();
+    const when = request.generatedAt ?? opts.clock.now();
     let facts: Omit<Awaited<ReturnType<typeof documentFacts>>, "periodId">;
     try {
       const { periodId: _periodId, ...rest } = await documentFacts({
@@ -63,7 +64,7 @@ export async function issueDemoDocuments(opts: {
     const code = verificationCode();
     const pdf = await buildDocumentPdf({
       ...facts,
-      issuedOn: todayIn(config.timeZone, when),
+      issuedOn: dateIn(config.timeZone, when),
       code,
       verifyUrl: verifyUrlOf(config.appUrl, code),
     });
@@ -79,7 +80,7 @@ export async function issueDemoDocuments(opts: {
       sha256: sha256(pdf),
       storageKey: key,
       ...(request.status === "canceled"
-        ? { revokedAt: request.canceledAt ?? new Date(), revokedReason: "La solicitud fue cancelada." }
+        ? { revokedAt: request.canceledAt ?? opts.clock.now(), revokedReason: "La solicitud fue cancelada." }
         : {}),
     });
     issued += 1;

@@ -37,9 +37,14 @@ async function studentLogin(row: { id: number; userId: number; identityDocument:
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   // The demo's documents, as `npm run demo` issues them at start-up.
-  demoIssued = await issueDemoDocuments({ db: ctx.db, storage: ctx.app.storage, config: ctx.config });
+  demoIssued = await issueDemoDocuments({
+    db: ctx.db,
+    storage: ctx.app.storage,
+    config: ctx.config,
+    clock: ctx.clock,
+  });
   demoDocuments = await ctx.db
     .select({
       status: s.documentRequests.status,

@@ -232,6 +232,7 @@ export async function documentRequestsRoutes(app: FastifyInstance) {
             caller: principalOf(request),
             id: request.params.id,
             kind: g.kind,
+            now: app.clock.now(),
           }),
         ),
       }),
@@ -274,7 +275,9 @@ export async function documentRequestsRoutes(app: FastifyInstance) {
         },
       },
       async (request) => ({
-        data: present(await t.run({ db, caller: principalOf(request), id: request.params.id })),
+        data: present(
+          await t.run({ db, caller: principalOf(request), id: request.params.id, now: app.clock.now() }),
+        ),
       }),
     );
   }

@@ -11,6 +11,7 @@ import {
   type UpdateDocumentRequestTypeInput,
   VERIFICATION_CODE_LENGTH,
 } from "../../../common/schemas/document-requests.js";
+import { dateIn } from "../../clock.js";
 import type { Config } from "../../config.js";
 import type { DbOrTx } from "../../db/client.js";
 import {
@@ -26,7 +27,6 @@ import {
   students,
   users,
 } from "../../db/schema/index.js";
-import { todayIn } from "../../http/csv.js";
 import { isUniqueViolation } from "../../http/db-errors.js";
 import { forbidden, notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
@@ -436,10 +436,10 @@ export const storageKeyOf = (requestId: number, code: string) => `document-reque
  * `set-generated`.
  */
 export async function generateDocument(
-  deps: GenerationDeps & { caller: Caller; id: number; kind: GeneratableType; now?: Date },
+  deps: GenerationDeps & { caller: Caller; id: number; kind: GeneratableType; now: Date },
 ): Promise<DocumentRequestRow> {
   const { db, storage, mailer, config } = deps;
-  const now = deps.now ?? new Date();
+  const { now } = deps;
   let storedKey: string | null = null;
   try {
     await db.transaction(async (tx) => {
@@ -458,7 +458,7 @@ export async function generateDocument(
       const verifyUrl = verifyUrlOf(config.appUrl, code);
       const pdf = await buildDocumentPdf({
         ...facts,
-        issuedOn: todayIn(config.timeZone, now),
+        issuedOn: dateIn(config.timeZone, now),
         code,
         verifyUrl,
       });
@@ -538,8 +538,8 @@ async function activeDocument(db: DbOrTx, requestId: number) {
 }
 
 /** Pending → generated, only once its document was generated and sent. */
-export async function setGenerated(opts: { db: DbOrTx; caller: Caller; id: number; now?: Date }) {
-  const now = opts.now ?? new Date();
+export async function setGenerated(opts: { db: DbOrTx; caller: Caller; id: number; now: Date }) {
+  const { now } = opts;
   await opts.db.transaction(async (tx) => {
     await tx.execute(sql`select id from document_requests where id = ${opts.id} for update`);
     const row = await findRequest(tx, opts.id);
@@ -554,8 +554,8 @@ export async function setGenerated(opts: { db: DbOrTx; caller: Caller; id: numbe
 }
 
 /** Generated → retired (the student picked the paper up). The document stays valid. */
-export async function setRetired(opts: { db: DbOrTx; caller: Caller; id: number; now?: Date }) {
-  const now = opts.now ?? new Date();
+export async function setRetired(opts: { db: DbOrTx; caller: Caller; id: number; now: Date }) {
+  const { now } = opts;
   await opts.db.transaction(async (tx) => {
     await tx.execute(sql`select id from document_requests where id = ${opts.id} for update`);
     const row = await findRequest(tx, opts.id);
@@ -572,8 +572,8 @@ export async function setRetired(opts: { db: DbOrTx; caller: Caller; id: number;
  * Pending or generated → canceled. Every document issued for the request is revoked: the public
  * verification then says so.
  */
-export async function setCanceled(opts: { db: DbOrTx; caller: Caller; id: number; now?: Date }) {
-  const now = opts.now ?? new Date();
+export async function setCanceled(opts: { db: DbOrTx; caller: Caller; id: number; now: Date }) {
+  const { now } = opts;
   await opts.db.transaction(async (tx) => {
     await tx.execute(sql`select id from document_requests where id = ${opts.id} for update`);
     const row = await findRequest(tx, opts.id);

@@ -130,7 +130,7 @@ async function semesterOf(specializationId: number, number?: number, notNumber?:
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#3366aa" } })
     .png()
     .toBuffer();

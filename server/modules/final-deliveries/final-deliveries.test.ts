@@ -40,7 +40,7 @@ function local(date: Date): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
 }
-const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000);
+const hoursFromNow = (h: number) => new Date(ctx.clock.now().getTime() + h * 3_600_000);
 
 type Cs = { id: number; specializationId: number };
 /** Course sections of courses that support a final delivery, with enrolled students, none having one yet. */
@@ -67,7 +67,7 @@ async function courseSectionsWhere(supports: boolean): Promise<Cs[]> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
   lowAdmin = (await createUserWithToken(ctx, Role.lowAdmin)).headers;
   finals = await courseSectionsWhere(true);
@@ -136,7 +136,7 @@ describe("maths and clock", () => {
   });
   it("lets the jury work until exactly 24 hours after the delivery date, never without one", () => {
     const at = new Date("2026-11-20T10:00:00Z");
-    expect(juryCanModify(null)).toBe(false);
+    expect(juryCanModify(null, at)).toBe(false);
     expect(juryCanModify(at, new Date("2026-11-21T10:00:00Z"))).toBe(true);
     expect(juryCanModify(at, new Date("2026-11-21T10:00:00.001Z"))).toBe(false);
   });

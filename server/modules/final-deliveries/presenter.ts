@@ -8,7 +8,7 @@ const person = (p: { id: number; firstName: string; lastName: string }) => ({
   last_name: p.lastName,
 });
 
-export function presentFinalDelivery(row: FinalDeliveryRow, now = new Date()): FinalDelivery {
+export function presentFinalDelivery(row: FinalDeliveryRow, now: Date): FinalDelivery {
   return {
     id: row.id,
     code: row.code,

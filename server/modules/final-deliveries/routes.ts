@@ -116,7 +116,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
       sendList(reply, {
         list: request.query,
         fetchPage: (list) => listFinalDeliveries({ db, caller: principalOf(request), timeZone, list }),
-        present: (row) => presentFinalDelivery(row),
+        present: (row) => presentFinalDelivery(row, app.clock.now()),
         csv: { filename: "entregas-finales", columns: finalDeliveryCsvColumns },
       }),
   );
@@ -136,6 +136,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
     async (request) => ({
       data: presentFinalDelivery(
         await getFinalDelivery({ db, caller: principalOf(request), timeZone, id: request.params.id }),
+        app.clock.now(),
       ),
     }),
   );
@@ -163,7 +164,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
         timeZone,
         input: request.body,
       });
-      return reply.status(201).send({ data: presentFinalDelivery(row) });
+      return reply.status(201).send({ data: presentFinalDelivery(row, app.clock.now()) });
     },
   );
 
@@ -189,6 +190,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
           id: request.params.id,
           input: request.body,
         }),
+        app.clock.now(),
       ),
     }),
   );
@@ -254,7 +256,9 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
           timeZone,
           id: request.params.id,
           teacherId: request.params.teacher_id,
+          now: app.clock.now(),
         }),
+        app.clock.now(),
       ),
     }),
   );
@@ -279,7 +283,9 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
           timeZone,
           id: request.params.id,
           teacherId: request.params.teacher_id,
+          now: app.clock.now(),
         }),
+        app.clock.now(),
       ),
     }),
   );
@@ -309,6 +315,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
         teacherId: teacher_id,
         studentId: student_id,
         note: request.body.note,
+        now: app.clock.now(),
       });
       const rows = await listDeliveryStudents({ db, caller, id });
       return { data: rows.map(presentFinalDeliveryStudent) };
@@ -339,7 +346,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
         id: request.params.id,
         ...file,
       });
-      return { data: presentFinalDelivery(row) };
+      return { data: presentFinalDelivery(row, app.clock.now()) };
     },
   );
 

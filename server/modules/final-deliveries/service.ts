@@ -62,12 +62,12 @@ export type FinalDeliveryRow = {
 const notFoundDelivery = () => notFound("final_delivery_not_found", "No se encontró la entrega final.");
 
 /** The jury may add, remove and grade until 24 hours after the delivery date; never without a date. */
-export function juryCanModify(deliveryAt: Date | null, now = new Date()): boolean {
+export function juryCanModify(deliveryAt: Date | null, now: Date): boolean {
   if (deliveryAt === null) return false;
   return now.getTime() <= deliveryAt.getTime() + JURY_WINDOW_HOURS * 3_600_000;
 }
 
-function assertJuryWindow(deliveryAt: Date | null, now = new Date()) {
+function assertJuryWindow(deliveryAt: Date | null, now: Date) {
   if (!juryCanModify(deliveryAt, now)) throw refuse("jury_unable_to_modify");
 }
 
@@ -400,7 +400,7 @@ export async function addJuryMember(opts: {
   timeZone: string;
   id: number;
   teacherId: number;
-  now?: Date;
+  now: Date;
 }): Promise<FinalDeliveryRow> {
   await opts.db.transaction(async (tx) => {
     const current = await manageableDelivery(tx, opts.caller, opts.id);
@@ -425,7 +425,7 @@ export async function removeJuryMember(opts: {
   timeZone: string;
   id: number;
   teacherId: number;
-  now?: Date;
+  now: Date;
 }): Promise<FinalDeliveryRow> {
   await opts.db.transaction(async (tx) => {
     const current = await manageableDelivery(tx, opts.caller, opts.id);
@@ -449,7 +449,7 @@ export async function setJuryNote(opts: {
   teacherId: number;
   studentId: number;
   note: number;
-  now?: Date;
+  now: Date;
 }): Promise<void> {
   await opts.db.transaction(async (tx) => {
     if (!isTeacherGroup(opts.caller.type)) throw forbidden();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
-import { todayIn } from "../../http/csv.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 
@@ -16,7 +15,7 @@ let today = "";
 /** A fee of four installments seen today: one paid, one late and partly paid, one on its last day of grace, one ahead. */
 beforeAll(async () => {
   ctx = await createTestContext();
-  today = todayIn(ctx.config.timeZone);
+  today = ctx.clock.today();
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
   const account = await createUserWithToken(ctx, Role.student);
   own = account.headers;

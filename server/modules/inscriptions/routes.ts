@@ -17,7 +17,7 @@ import {
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import type { DbOrTx } from "../../db/client.js";
 import { principalOf } from "../../http/auth.js";
-import { sendList, todayIn } from "../../http/csv.js";
+import { sendList } from "../../http/csv.js";
 import { forbidden } from "../../http/errors.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { type Caller, callerStudentId } from "../../http/ownership.js";
@@ -219,7 +219,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
       await assertStudentOrAdmin(db, principalOf(request), request.params.id);
       const studentId = request.params.id;
       const periodId = request.query.period_id;
-      const today = todayIn(app.config.timeZone);
+      const today = app.clock.today();
       // Asked on every page load of a student: answered again while nothing was written (and the day is the same).
       return sendRemembered(
         reply,
@@ -255,7 +255,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
         studentId: request.params.id,
         periodId: request.body?.period_id,
       });
-      return reply.status(201).send({ data: presentPeriodFee(fee, todayIn(app.config.timeZone)) });
+      return reply.status(201).send({ data: presentPeriodFee(fee, app.clock.today()) });
     },
   );
 }

@@ -65,7 +65,7 @@ const changesOf = (lessonId: number) =>
 
 /** A lesson of `cs` after today with no attendance recorded yet (generated). */
 async function freshLesson(): Promise<number> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = ctx.clock.today();
   const rows = await ctx.db
     .select({ id: s.lessons.id })
     .from(s.lessons)
@@ -88,7 +88,7 @@ freshLesson.used = new Set<number>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   const [current] = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
   period = current!;
   const [row] = await ctx.db

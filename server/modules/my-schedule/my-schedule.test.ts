@@ -24,7 +24,7 @@ type Grid = {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
 }, 180_000);
 afterAll(() => ctx?.close());
 

@@ -61,7 +61,7 @@ const notificationCount = async () => (await ctx.db.select({ n: count() }).from(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   const [adminUser] = await ctx.db.select().from(users).where(eq(users.type, Role.admin)).limit(1);
   admin = await callerOf(adminUser!.id);
   // A teacher (not a coordinator) with a course section of the enabled period.

@@ -12,7 +12,7 @@ let admin: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
 }, 180_000);
 afterAll(() => ctx?.close());

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, amountInWords } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
-import { todayIn } from "../../http/csv.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import { receiptPdf } from "./receipt.js";
@@ -153,7 +152,7 @@ const notificationsOf = (userId: number) =>
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  today = todayIn(ctx.config.timeZone);
+  today = ctx.clock.today();
   for (const role of ["teacher", "coordinator", "lowAdmin", "admin", "god"] as const) {
     const { user, headers } = await createUserWithToken(ctx, Role[role]);
     as[role] = headers;

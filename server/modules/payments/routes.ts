@@ -13,7 +13,7 @@ import {
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import { auditContextOf } from "../../audit/http.js";
 import { principalOf } from "../../http/auth.js";
-import { sendCsv, sendList, todayIn } from "../../http/csv.js";
+import { sendCsv, sendList } from "../../http/csv.js";
 import { refuse } from "../../http/errors.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listMetaSchema, listResponse } from "../../http/pagination.js";
@@ -81,7 +81,7 @@ const REPORT_RULES =
 export async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
-  const today = () => todayIn(app.config.timeZone);
+  const today = () => app.clock.today();
 
   r.get(
     "/payments",
@@ -221,6 +221,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         input: request.body,
         audit: auditContextOf(request),
         today: today(),
+        now: app.clock.now(),
       });
       return reply.status(201).send({ data: presentPayment(row) });
     },
@@ -254,6 +255,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         },
         audit: auditContextOf(request),
         today: today(),
+        now: app.clock.now(),
       });
       return reply.status(201).send({ data: presentPayment(row) });
     },
@@ -284,6 +286,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         caller: principalOf(request),
         audit: auditContextOf(request),
         today: today(),
+        now: app.clock.now(),
       });
       return { data: presentPayment(row) };
     },

@@ -344,6 +344,8 @@ export async function createPayment(opts: {
   input: PaymentInput;
   audit: AuditContext;
   today: string;
+  /** The instant stamped on an approval at the desk (the clock's). */
+  now: Date;
 }): Promise<PaymentRow> {
   const { db, caller, input, today } = opts;
   if (isStudent(caller.type)) {
@@ -403,7 +405,15 @@ export async function createPayment(opts: {
         },
       });
       if (desk) {
-        await approveLocked(tx, { payment, fee, installments, caller, audit: opts.audit, today });
+        await approveLocked(tx, {
+          payment,
+          fee,
+          installments,
+          caller,
+          audit: opts.audit,
+          today,
+          now: opts.now,
+        });
       } else {
         await notifyPaymentReported(tx, {
           paymentId: payment.id,
@@ -434,6 +444,7 @@ async function approveLocked(
     caller: Caller;
     audit: AuditContext;
     today: string;
+    now: Date;
   },
 ): Promise<void> {
   const { payment, fee, installments } = opts;
@@ -442,7 +453,7 @@ async function approveLocked(
   const asOf = payment.date < opts.today ? payment.date : opts.today;
   const states = installments.map(stateOf);
   const { allocations, creditE2 } = allocate(states, payment.amountE2, termsOf(fee), asOf);
-  const now = new Date();
+  const { now } = opts;
   const paidAfter = new Map(states.map((s) => [s.id, s]));
   for (const a of allocations) {
     const before = paidAfter.get(a.installmentId)!;
@@ -526,6 +537,8 @@ export async function updatePaymentStatus(opts: {
   caller: Caller;
   audit: AuditContext;
   today: string;
+  /** The instant stamped on the review (the clock's). */
+  now: Date;
 }): Promise<PaymentRow> {
   const { db, id, status } = opts;
   await withDbErrors(() =>
@@ -548,10 +561,11 @@ export async function updatePaymentStatus(opts: {
           caller: opts.caller,
           audit: opts.audit,
           today: opts.today,
+          now: opts.now,
         });
         return;
       }
-      const now = new Date();
+      const { now } = opts;
       await tx
         .update(payments)
         .set({

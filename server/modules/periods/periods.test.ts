@@ -4,8 +4,8 @@ import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
-import { createTestContext, type TestContext } from "../../test/context.js";
-import { assertDateOrder, todayIn } from "./service.js";
+import { createTestContext, type TestContext, testToday } from "../../test/context.js";
+import { assertDateOrder } from "./service.js";
 
 type Headers = { authorization: string };
 type Roles = "student" | "teacher" | "coordinator" | "lowAdmin" | "admin" | "god";
@@ -30,7 +30,7 @@ const caller =
 
 /** A date `days` from today in the school's time zone. */
 const fromToday = (days: number) => {
-  const d = new Date(`${todayIn("America/Caracas")}T12:00:00Z`);
+  const d = new Date(`${testToday}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
@@ -74,7 +74,7 @@ describe("periods on the demo school", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, ctx.clock);
     as = await signIn(ctx);
     const rows = await ctx.db.select().from(s.periods).orderBy(s.periods.startDate);
     const current = rows.findIndex((r) => r.enabled);

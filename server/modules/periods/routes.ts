@@ -34,7 +34,6 @@ import {
   listPeriods,
   openInscriptions,
   periodSortable,
-  todayIn,
   updatePeriod,
 } from "./service.js";
 
@@ -55,7 +54,7 @@ const periodsQuery = listQuery({
 export async function periodsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
-  const today = () => todayIn(app.config.timeZone);
+  const today = () => app.clock.today();
 
   r.get(
     "/periods",

@@ -637,13 +637,3 @@ export async function deletePeriod(opts: { db: DbOrTx; id: number }): Promise<vo
       });
   });
 }
-
-/** The school's calendar date now, in its time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}

@@ -22,7 +22,7 @@ const nextAddress = () => `10.20.${Math.floor(++addressCounter / 200)}.${(addres
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   for (const role of ["student", "teacher", "coordinator", "lowAdmin", "admin", "god"] as const) {
     as[role] = (await createUserWithToken(ctx, Role[role])).headers;
   }

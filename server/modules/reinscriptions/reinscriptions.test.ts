@@ -15,7 +15,7 @@ let nextId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   for (const role of ["student", "teacher", "lowAdmin", "admin"] as const) {
     as[role] = (await createUserWithToken(ctx, Role[role])).headers;
   }

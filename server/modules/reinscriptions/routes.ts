@@ -107,7 +107,7 @@ export async function reinscriptionsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await approveCurrentSemester({ db, studentId: request.params.id });
+      const result = await approveCurrentSemester({ db, studentId: request.params.id, now: app.clock.now() });
       return {
         data: {
           inscription_id: result.inscriptionId,

@@ -310,14 +310,14 @@ export async function previewNextSemester(opts: { db: DbOrTx; studentId: number;
  * average reaches approval_minimum_avg and no course was failed; otherwise 400
  * `student_cant_move_to_next_semester` saying which course failed and how short the average is.
  */
-export async function approveCurrentSemester(opts: { db: DbOrTx; studentId: number }) {
+export async function approveCurrentSemester(opts: { db: DbOrTx; studentId: number; now: Date }) {
   return opts.db.transaction(async (tx) => {
     const student = await loadStudent(tx, opts.studentId, { lock: true });
     const plan = await buildPlan(tx, student, null);
     if (!plan.verdict.approved) {
       throw refuse("student_cant_move_to_next_semester", cantMoveDescription(plan.verdict.reasons));
     }
-    const approvedAt = plan.current.approvedAt ?? new Date();
+    const approvedAt = plan.current.approvedAt ?? opts.now;
     await tx
       .update(inscriptions)
       .set({ approvedAt, updatedAt: new Date() })

@@ -94,7 +94,7 @@ export async function semestersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await createSemester({ db, input: request.body });
+      const row = await createSemester({ db, input: request.body, today: app.clock.today() });
       return reply.status(201).send({ data: presentSemester(row) });
     },
   );
@@ -112,7 +112,9 @@ export async function semestersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: presentSemester(await updateSemester({ db, id: request.params.id, input: request.body })),
+      data: presentSemester(
+        await updateSemester({ db, id: request.params.id, input: request.body, today: app.clock.today() }),
+      ),
     }),
   );
 
@@ -129,7 +131,7 @@ export async function semestersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteSemester({ db, id: request.params.id });
+      await deleteSemester({ db, id: request.params.id, today: app.clock.today() });
       return reply.status(204).send(null);
     },
   );
@@ -168,7 +170,12 @@ export async function semestersRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: (
-        await putSemesterCourses({ db, id: request.params.id, coursesIds: request.body.courses_ids })
+        await putSemesterCourses({
+          db,
+          id: request.params.id,
+          coursesIds: request.body.courses_ids,
+          today: app.clock.today(),
+        })
       ).map(presentSemesterCourse),
     }),
   );
@@ -196,6 +203,7 @@ export async function semestersRoutes(app: FastifyInstance) {
           id: request.params.id,
           courseId: request.params.course_id,
           input: request.body,
+          today: app.clock.today(),
         })
       ).map(presentSemesterCourse),
     }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   CreateSemesterInput,
@@ -95,15 +95,15 @@ export async function loadSemesters(
 }
 
 /**
- * A pensum used by a period that has started is frozen: its semesters and courses change only through a
- * new version (`pensum_is_not_versioned`).
+ * A pensum used by a period that has started (on or before `today`) is frozen: its semesters and courses
+ * change only through a new version (`pensum_is_not_versioned`).
  */
-export async function assertPensumEditable(db: DbOrTx, pensumId: number): Promise<void> {
+export async function assertPensumEditable(db: DbOrTx, pensumId: number, today: string): Promise<void> {
   const [used] = await db
     .select({ id: periodPensums.periodId })
     .from(periodPensums)
     .innerJoin(periods, eq(periods.id, periodPensums.periodId))
-    .where(and(eq(periodPensums.pensumId, pensumId), sql`${periods.startDate} <= current_date`))
+    .where(and(eq(periodPensums.pensumId, pensumId), lte(periods.startDate, today)))
     .limit(1);
   if (used) throw refuse("pensum_is_not_versioned");
 }
@@ -197,7 +197,11 @@ const translateSemesterWrite = (error: unknown): never =>
   });
 
 /** Adds a semester to a pensum, after its last one unless `number` is given. */
-export async function createSemester(opts: { db: DbOrTx; input: CreateSemesterInput }): Promise<SemesterRow> {
+export async function createSemester(opts: {
+  db: DbOrTx;
+  input: CreateSemesterInput;
+  today: string;
+}): Promise<SemesterRow> {
   const { input } = opts;
   const id = await opts.db.transaction(async (tx) => {
     const [pensum] = await tx
@@ -206,7 +210,7 @@ export async function createSemester(opts: { db: DbOrTx; input: CreateSemesterIn
       .where(eq(pensums.id, input.pensum_id))
       .for("update");
     if (!pensum) throw fieldError("pensum_id", "exists");
-    await assertPensumEditable(tx, pensum.id);
+    await assertPensumEditable(tx, pensum.id, opts.today);
     const ids = [...new Set(input.courses_ids)];
     await checkCourses(tx, ids);
     const [last] = await tx
@@ -230,12 +234,14 @@ export async function createSemester(opts: { db: DbOrTx; input: CreateSemesterIn
 
 export async function updateSemester(opts: {
   db: DbOrTx;
+  /** The school's date: a pensum in use by a started period is frozen. */
+  today: string;
   id: number;
   input: UpdateSemesterInput;
 }): Promise<SemesterRow> {
   await opts.db.transaction(async (tx) => {
     const semester = await lockSemester(tx, opts.id);
-    await assertPensumEditable(tx, semester.pensumId);
+    await assertPensumEditable(tx, semester.pensumId, opts.today);
     await tx
       .update(semesters)
       .set({ code: opts.input.code, number: opts.input.number, updatedAt: new Date() })
@@ -250,11 +256,11 @@ export async function updateSemester(opts: {
  * Deletes a semester no section uses (`semester_has_sections`) and closes the gap in the numbering. Its
  * courses leave the pensum, and so do their prelations.
  */
-export async function deleteSemester(opts: { db: DbOrTx; id: number }): Promise<void> {
+export async function deleteSemester(opts: { db: DbOrTx; id: number; today: string }): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const semester = await lockSemester(tx, opts.id);
     if (await semesterHasSections(tx, opts.id)) throw refuse("semester_has_sections");
-    await assertPensumEditable(tx, semester.pensumId);
+    await assertPensumEditable(tx, semester.pensumId, opts.today);
     await tx
       .delete(semesters)
       .where(eq(semesters.id, opts.id))
@@ -286,6 +292,8 @@ export async function getSemesterCourses(opts: { db: DbOrTx; id: number }): Prom
  */
 export async function putSemesterCourses(opts: {
   db: DbOrTx;
+  /** The school's date: a pensum in use by a started period is frozen. */
+  today: string;
   id: number;
   coursesIds: number[];
 }): Promise<SemesterCourseRow[]> {
@@ -302,7 +310,7 @@ export async function putSemesterCourses(opts: {
     const added = wanted.filter((id) => !current.includes(id));
     if (removed.length === 0 && added.length === 0) return;
     if (removed.length > 0 && (await semesterHasSections(tx, opts.id))) throw refuse("semester_has_sections");
-    await assertPensumEditable(tx, semester.pensumId);
+    await assertPensumEditable(tx, semester.pensumId, opts.today);
     await checkCourses(tx, added);
     if (removed.length > 0)
       await tx
@@ -342,6 +350,8 @@ async function checkPrelationOrder(tx: DbOrTx, pensumId: number) {
  */
 export async function moveSemesterCourse(opts: {
   db: DbOrTx;
+  /** The school's date: a pensum in use by a started period is frozen. */
+  today: string;
   id: number;
   courseId: number;
   input: MoveSemesterCourseInput;
@@ -360,7 +370,7 @@ export async function moveSemesterCourse(opts: {
     if (!target) throw fieldError("semester_id", "exists");
     if (target.id === opts.id) return;
     if (await semesterHasSections(tx, opts.id)) throw refuse("semester_has_sections");
-    await assertPensumEditable(tx, semester.pensumId);
+    await assertPensumEditable(tx, semester.pensumId, opts.today);
     await tx
       .update(semesterCourses)
       .set({ semesterId: target.id })

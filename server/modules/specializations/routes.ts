@@ -135,7 +135,7 @@ export async function specializationsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await createNested({ db, input: request.body });
+      const result = await createNested({ db, input: request.body, today: app.clock.today() });
       const row = await getSpecialization({ db, id: result.specializationId });
       return reply.status(201).send({
         data: { ...presentSpecialization(row), pensum_id: result.pensumId, period_id: result.periodId },

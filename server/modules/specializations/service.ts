@@ -209,13 +209,15 @@ export type NestedResult = { specializationId: number; pensumId: number; periodI
 export async function createNested(opts: {
   db: DbOrTx;
   input: NestedSpecializationInput;
+  /** The school's date: a period that started on or before it is active. */
+  today: string;
 }): Promise<NestedResult> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     let period: { id: number; started: boolean } | undefined;
     if (input.period_id) {
       [period] = await tx
-        .select({ id: periods.id, started: sql<boolean>`${periods.startDate} <= current_date` })
+        .select({ id: periods.id, started: sql<boolean>`${periods.startDate} <= ${opts.today}::date` })
         .from(periods)
         .where(eq(periods.id, input.period_id));
       if (!period) throw fieldError("period_id", "exists");

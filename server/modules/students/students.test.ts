@@ -94,7 +94,7 @@ const newStudent = (overrides: Record<string, string> = {}) => {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
   lowAdmin = (await createUserWithToken(ctx, Role.lowAdmin)).headers;
 }, 120_000);

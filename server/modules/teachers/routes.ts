@@ -501,7 +501,8 @@ export async function teachersRoutes(app: FastifyInstance) {
       await assertCanSeeTeacher(db, principalOf(request), request.params.id);
       return sendList(reply, {
         list: request.query,
-        fetchPage: (list) => listTeacherHistoric({ db, teacherId: request.params.id, list }),
+        fetchPage: (list) =>
+          listTeacherHistoric({ db, teacherId: request.params.id, list, today: app.clock.today() }),
         present: presentCourseSection,
         csv: { filename: "historico-profesor", columns: courseSectionCsvColumns },
       });

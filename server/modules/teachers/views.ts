@@ -144,10 +144,11 @@ export async function listTeacherHistoric(opts: {
   db: DbOrTx;
   teacherId: number;
   list: CourseSectionListParams;
+  today: string;
 }): Promise<Page<TeacherCourseSectionRow>> {
   const { db, list } = opts;
   const current = await currentPeriod(db);
-  const past = current ? lt(periods.startDate, current.startDate) : sql`${periods.endDate} < current_date`;
+  const past = current ? lt(periods.startDate, current.startDate) : lt(periods.endDate, opts.today);
   return paginate({
     db,
     query: courseSectionsQuery(

@@ -50,7 +50,9 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: presentWithdrawalState(await retireStudent({ db, studentId: request.params.id }).finally(forget)),
+      data: presentWithdrawalState(
+        await retireStudent({ db, studentId: request.params.id, clock: app.clock }).finally(forget),
+      ),
     }),
   );
 
@@ -72,7 +74,7 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: presentWithdrawalState(
-        await withdrawCourses({ db, studentId: request.params.id, input: request.body }),
+        await withdrawCourses({ db, studentId: request.params.id, input: request.body, clock: app.clock }),
       ),
     }),
   );
@@ -95,7 +97,12 @@ export async function withdrawalsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: presentWithdrawalState(
-        await changeSection({ db, studentId: request.params.id, input: request.body }).finally(forget),
+        await changeSection({
+          db,
+          studentId: request.params.id,
+          input: request.body,
+          clock: app.clock,
+        }).finally(forget),
       ),
     }),
   );

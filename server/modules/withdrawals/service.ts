@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { ChangeSectionInput, WithdrawCoursesInput } from "../../../common/schemas/withdrawals.js";
+import type { Clock } from "../../clock.js";
 import type { DbOrTx } from "../../db/client.js";
 import {
   courseEnrolments,
@@ -78,13 +79,17 @@ async function activeInscription(db: DbOrTx, student: StudentRow): Promise<Inscr
 }
 
 /** PATCH /students/{id}/retire. */
-export async function retireStudent(opts: { db: DbOrTx; studentId: number }): Promise<WithdrawalState> {
+export async function retireStudent(opts: {
+  db: DbOrTx;
+  studentId: number;
+  clock: Clock;
+}): Promise<WithdrawalState> {
   return opts.db.transaction(async (tx) => {
     const student = await loadStudent(tx, opts.studentId, { lock: true });
     if (student.status === "retired") {
       throw refuse("student_already_retired", `${fullName(student)} ya está retirado.`);
     }
-    const now = new Date();
+    const now = opts.clock.now();
     // Inscriptions of periods that are not over yet; older ones are history and stay as they were.
     const open = await tx
       .select({ id: inscriptions.id })
@@ -94,7 +99,7 @@ export async function retireStudent(opts: { db: DbOrTx; studentId: number }): Pr
         and(
           eq(inscriptions.studentId, student.id),
           eq(inscriptions.status, "active"),
-          gte(periods.endDate, sql`current_date`),
+          gte(periods.endDate, opts.clock.today()),
         ),
       );
     const ids = open.map((r) => r.id);
@@ -127,6 +132,7 @@ export async function retireStudent(opts: { db: DbOrTx; studentId: number }): Pr
 export async function withdrawCourses(opts: {
   db: DbOrTx;
   studentId: number;
+  clock: Clock;
   input: WithdrawCoursesInput;
 }): Promise<WithdrawalState> {
   return opts.db.transaction(async (tx) => {
@@ -157,7 +163,7 @@ export async function withdrawCourses(opts: {
       }
       chosen.push(found);
     }
-    const now = new Date();
+    const now = opts.clock.now();
     await tx
       .update(courseEnrolments)
       .set({ status: "withdrawn", withdrawnAt: now, updatedAt: now })
@@ -178,6 +184,7 @@ export async function withdrawCourses(opts: {
 export async function changeSection(opts: {
   db: DbOrTx;
   studentId: number;
+  clock: Clock;
   input: ChangeSectionInput;
 }): Promise<WithdrawalState> {
   return opts.db.transaction(async (tx) => {
@@ -212,7 +219,7 @@ export async function changeSection(opts: {
     }
     // The new section's row lock, then its seats for the student's gender (404 when it does not exist).
     const seats = await claimSeat(tx, { sectionId: newId, gender: student.gender });
-    const now = new Date();
+    const now = opts.clock.now();
     await tx
       .update(inscriptions)
       .set({ sectionId: seats.section.id, updatedAt: now })

@@ -13,7 +13,7 @@ let currentId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, ctx.clock);
   for (const role of ["student", "lowAdmin", "admin", "god"] as const) {
     as[role] = (await createUserWithToken(ctx, Role[role])).headers;
   }
