@@ -23,6 +23,14 @@ const databaseFreeTests = [
 
 export default defineConfig({
   test: {
+    // `npm run coverage`: lines and branches per folder (scripts/coverage-by-folder.mjs reads the summary).
+    coverage: {
+      provider: "v8",
+      include: ["server/**/*.ts", "common/**/*.ts", "web/**/*.{ts,tsx}"],
+      exclude: ["**/*.test.{ts,tsx}", "**/test/**", "web/dist/**", "server/db/migrations/**"],
+      reporter: ["text-summary", "json-summary"],
+      reportsDirectory: ".tmp/coverage",
+    },
     projects: [
       {
         test: {

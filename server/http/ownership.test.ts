@@ -8,8 +8,8 @@ import {
   teachers,
   users,
 } from "../db/schema/index.js";
-import { seedDemo } from "../db/seed/demo.js";
 import { createTestContext, type TestContext } from "../test/context.js";
+import { seedDemoSchool } from "../test/demo-school.js";
 import { AppError } from "./errors.js";
 import {
   assertOwnStudent,
@@ -33,7 +33,7 @@ async function refusal(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
 });
 afterAll(() => ctx.close());
 

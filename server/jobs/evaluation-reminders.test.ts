@@ -2,9 +2,9 @@ import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAccessToken } from "../auth/tokens.js";
 import * as s from "../db/schema/index.js";
-import { seedDemo } from "../db/seed/demo.js";
 import { day } from "../db/seed/random.js";
 import { createTestContext, type TestContext } from "../test/context.js";
+import { seedDemoSchool } from "../test/demo-school.js";
 import { evaluationRemindersJobName, reminderText, sendEvaluationReminders } from "./evaluation-reminders.js";
 
 let ctx: TestContext;
@@ -13,7 +13,7 @@ let fcDate: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   const [period] = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
   periodId = period!.id;
   fcDate = period!.pendingEvaluationsFcReminderDate!;

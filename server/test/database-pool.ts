@@ -11,8 +11,7 @@ import { type Database, type Db, newHandleOf, openDatabase } from "../db/client.
  */
 const pooling = process.env.AULA_TEST_DB_POOL === "1";
 
-type Baseline = { table: string; columns: string[]; identity: string[]; rows: string }[];
-type Entry = { database: Database; baseline: Baseline; drop(): Promise<void> };
+type Entry = { database: Database; baseline: RowsSnapshot | null; drop(): Promise<void> };
 
 const idle: Entry[] = [];
 let created = 0;
@@ -23,7 +22,7 @@ export type TestDatabase = { db: Db; release(): Promise<void> };
 export async function takeTestDatabase(): Promise<TestDatabase> {
   const entry = idle.pop();
   if (entry) {
-    await reset(entry);
+    await loadRows(entry.database.db, entry.baseline!);
     return handOut(entry, newHandleOf(entry.database.db));
   }
   const fresh = await openFresh();
@@ -76,7 +75,7 @@ async function openFresh(): Promise<Entry> {
   }
   const database = await openDatabase({ databaseUrl, dataDir: null });
   await database.migrate();
-  return { database, baseline: pooling ? await baselineOf(database.db) : [], drop };
+  return { database, baseline: pooling ? await captureRows(database.db) : null, drop };
 }
 
 async function rowsOf<T>(db: Db, text: string, params: unknown[] = []): Promise<T[]> {
@@ -85,79 +84,82 @@ async function rowsOf<T>(db: Db, text: string, params: unknown[] = []): Promise<
   return (await client.query(text, params)).rows;
 }
 
-/** The rows the migrations left in each table (reference data), to put back after emptying. */
-async function baselineOf(db: Db): Promise<Baseline> {
+/** Every row of a database's tables and where each id sequence stands: what `loadRows` puts back. */
+export type RowsSnapshot = {
+  tables: { table: string; columns: string[]; rows: string }[];
+  sequences: { name: string; lastValue: string | null }[];
+};
+
+/** The rows of every table that has some (as JSON) and the position of every sequence. */
+export async function captureRows(db: Db): Promise<RowsSnapshot> {
   const tables = await rowsOf<{ table: string }>(
     db,
     "select tablename as table from pg_tables where schemaname = 'public' order by tablename",
   );
-  const baseline: Baseline = [];
+  const snapshot: RowsSnapshot = { tables: [], sequences: [] };
   for (const { table } of tables) {
     const [row] = await rowsOf<{ rows: string | null }>(
       db,
       `select json_agg(t)::text as rows from public.${quote(table)} t`,
     );
     if (!row?.rows) continue;
-    const columns = await rowsOf<{ name: string; identity: boolean }>(
+    const columns = await rowsOf<{ name: string }>(
       db,
-      `select column_name as name, (is_identity = 'YES' or column_default like 'nextval(%') as identity
-         from information_schema.columns
+      `select column_name as name from information_schema.columns
         where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'
         order by ordinal_position`,
       [table],
     );
-    baseline.push({
-      table,
-      columns: columns.map((c) => c.name),
-      identity: columns.filter((c) => c.identity).map((c) => c.name),
-      rows: row.rows,
-    });
+    snapshot.tables.push({ table, columns: columns.map((c) => c.name), rows: row.rows });
   }
-  return baseline;
+  snapshot.sequences = await rowsOf<{ name: string; lastValue: string | null }>(
+    db,
+    `select format('%I.%I', schemaname, sequencename) as name, last_value::text as "lastValue"
+       from pg_sequences where schemaname = 'public'`,
+  );
+  return snapshot;
 }
 
 /**
- * Empties every table and restarts its ids, then puts back the migrations' rows. The audit table refuses
- * TRUNCATE through a trigger; `session_replication_role = replica` lets this one statement through.
+ * Empties every table, then puts back `snapshot`'s rows and sequence positions, in one transaction. The
+ * audit table refuses TRUNCATE through a trigger; `session_replication_role = replica` lets this through
+ * (and skips the triggers of the rows put back, which were written by them the first time).
  */
-async function reset(entry: Entry): Promise<void> {
-  const { db } = entry.database;
+export async function loadRows(db: Db, snapshot: RowsSnapshot): Promise<void> {
   const tables = await rowsOf<{ table: string }>(
     db,
     "select tablename as table from pg_tables where schemaname = 'public'",
   );
-  const statements = [
-    "begin",
-    "set local session_replication_role = replica",
-    `truncate table ${tables.map((t) => `public.${quote(t.table)}`).join(", ")} restart identity cascade`,
+  const statements: { text: string; value?: string }[] = [
+    { text: "begin" },
+    { text: "set local session_replication_role = replica" },
+    {
+      text: `truncate table ${tables.map((t) => `public.${quote(t.table)}`).join(", ")} restart identity cascade`,
+    },
   ];
-  const params: string[] = [];
-  for (const { table, columns, identity, rows } of entry.baseline) {
-    params.push(rows);
+  for (const { table, columns, rows } of snapshot.tables) {
     const list = columns.map(quote).join(", ");
-    statements.push(
-      `insert into public.${quote(table)} (${list}) overriding system value
-       select ${list} from json_populate_recordset(null::public.${quote(table)}, $${params.length}::json)`,
-    );
-    for (const column of identity) {
-      statements.push(
-        `select setval(pg_get_serial_sequence('public.${quote(table)}', '${column}'),
-                       coalesce((select max(${quote(column)}) from public.${quote(table)}), 0) + 1, false)`,
-      );
-    }
+    statements.push({
+      text: `insert into public.${quote(table)} (${list}) overriding system value
+             select ${list} from json_populate_recordset(null::public.${quote(table)}, $1::json)`,
+      value: rows,
+    });
   }
-  statements.push("commit");
-  // One connection for the whole reset (a pool would spread the statements over several).
-  const client = (db as unknown as { $client: pg.Pool | { query: pg.Pool["query"] } }).$client;
+  for (const { name, lastValue } of snapshot.sequences) {
+    statements.push({
+      text:
+        lastValue === null
+          ? `select setval('${name}', 1, false)`
+          : `select setval('${name}', ${BigInt(lastValue)}, true)`,
+    });
+  }
+  statements.push({ text: "commit" });
+  // One connection for the whole transaction (a pool would spread the statements over several).
+  const client = (db as unknown as { $client: pg.Pool | PgliteLike }).$client;
   const connection = client instanceof pg.Pool ? await client.connect() : null;
-  const run = (text: string, values: unknown[] = []) =>
-    (connection ?? (client as pg.Pool)).query(text, values);
+  const run = (text: string, values: unknown[] = []) => (connection ?? (client as PgliteLike)).query(text, values);
   try {
-    for (const text of statements) {
-      const used = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
-      if (used.length === 0) await run(text);
-      else await run(text.replace(/\$\d+/, "$1"), [params[used[0]! - 1]]);
-    }
+    for (const { text, value } of statements) await run(text, value === undefined ? [] : [value]);
   } catch (error) {
     await run("rollback").catch(() => {});
     throw error;
@@ -165,3 +167,5 @@ async function reset(entry: Entry): Promise<void> {
     connection?.release();
   }
 }
+
+type PgliteLike = { query(text: string, values: unknown[]): Promise<unknown> };

@@ -2,9 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { sectionStudentsCoursesNotes } from "../sections/service.js";
 import { lessonsRegister } from "./attendance.js";
 import { gradeSheetPdf } from "./grade-sheet.js";
@@ -66,7 +66,7 @@ async function insertTeacher(type: number) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   const [period] = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
   f.periodId = period!.id;
   f.minimumNote = period!.approvalMinimumNote;

@@ -9,9 +9,9 @@ import type {
 } from "../../../common/schemas/dashboard.js";
 import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 
 /** The dashboards over the demo school, each number counted again here from the tables. */
 let ctx: TestContext;
@@ -37,7 +37,7 @@ async function data<T>(url: string, headers: Headers): Promise<T> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
   today = ctx.clock.today();
   [period] = (await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true))) as [

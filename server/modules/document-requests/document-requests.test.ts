@@ -6,9 +6,9 @@ import { describeError } from "../../../common/errors.js";
 import { Role } from "../../../common/roles.js";
 import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { issueDemoDocuments } from "./demo.js";
 import { documentErrorText } from "./errors.js";
 import { documentFacts, getDocumentRequest } from "./service.js";
@@ -37,7 +37,7 @@ async function studentLogin(row: { id: number; userId: number; identityDocument:
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   // The demo's documents, as `npm run demo` issues them at start-up.
   demoIssued = await issueDemoDocuments({
     db: ctx.db,

@@ -5,9 +5,9 @@ import { Role } from "../../../common/roles.js";
 import { DOCUMENT_FILE_MAX_BYTES } from "../../../common/schemas/documents.js";
 import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { ensureDemoLibraryFiles } from "./demo-files.js";
 
 let ctx: TestContext;
@@ -130,7 +130,7 @@ async function semesterOf(specializationId: number, number?: number, notNumber?:
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#3366aa" } })
     .png()
     .toBuffer();

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { juryAverage, juryCanModify } from "./service.js";
 
 let ctx: TestContext;
@@ -67,7 +67,7 @@ async function courseSectionsWhere(supports: boolean): Promise<Cs[]> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
   lowAdmin = (await createUserWithToken(ctx, Role.lowAdmin)).headers;
   finals = await courseSectionsWhere(true);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -24,7 +24,7 @@ type Grid = {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
 }, 180_000);
 afterAll(() => ctx?.close());
 

@@ -16,8 +16,8 @@ import {
   teachers,
   users,
 } from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { sendNotification } from "./send.js";
 
 let ctx: TestContext;
@@ -61,7 +61,7 @@ const notificationCount = async () => (await ctx.db.select({ n: count() }).from(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   const [adminUser] = await ctx.db.select().from(users).where(eq(users.type, Role.admin)).limit(1);
   admin = await callerOf(adminUser!.id);
   // A teacher (not a coordinator) with a course section of the enabled period.

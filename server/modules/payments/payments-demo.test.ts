@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 
 /** The payments routes over the demo school (server/db/seed/money.ts): what an administrator sees first. */
 let ctx: TestContext;
@@ -12,7 +12,7 @@ let admin: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
 }, 180_000);
 afterAll(() => ctx?.close());

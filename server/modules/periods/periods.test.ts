@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext, testToday } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { assertDateOrder } from "./service.js";
 
 type Headers = { authorization: string };
@@ -74,7 +74,7 @@ describe("periods on the demo school", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedDemo(ctx.db, ctx.clock);
+    await seedDemoSchool(ctx);
     as = await signIn(ctx);
     const rows = await ctx.db.select().from(s.periods).orderBy(s.periods.startDate);
     const current = rows.findIndex((r) => r.enabled);

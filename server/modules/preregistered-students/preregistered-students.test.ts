@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { readOutbox } from "../../mail/outbox.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { preregistrationLimit } from "./throttle.js";
 
 type Headers = { authorization: string };
@@ -22,7 +22,7 @@ const nextAddress = () => `10.20.${Math.floor(++addressCounter / 200)}.${(addres
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   for (const role of ["student", "teacher", "coordinator", "lowAdmin", "admin", "god"] as const) {
     as[role] = (await createUserWithToken(ctx, Role[role])).headers;
   }

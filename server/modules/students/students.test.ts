@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { readOutbox } from "../../mail/outbox.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 import { searchQuery } from "./service.js";
 
 let ctx: TestContext;
@@ -94,7 +94,7 @@ const newStudent = (overrides: Record<string, string> = {}) => {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   admin = (await createUserWithToken(ctx, Role.admin)).headers;
   lowAdmin = (await createUserWithToken(ctx, Role.lowAdmin)).headers;
 }, 120_000);

@@ -2,9 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
-import { seedDemo } from "../../db/seed/demo.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { seedDemoSchool } from "../../test/demo-school.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -13,7 +13,7 @@ let currentId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemo(ctx.db, ctx.clock);
+  await seedDemoSchool(ctx);
   for (const role of ["student", "lowAdmin", "admin", "god"] as const) {
     as[role] = (await createUserWithToken(ctx, Role[role])).headers;
   }
