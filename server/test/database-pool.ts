@@ -157,7 +157,8 @@ export async function loadRows(db: Db, snapshot: RowsSnapshot): Promise<void> {
   // One connection for the whole transaction (a pool would spread the statements over several).
   const client = (db as unknown as { $client: pg.Pool | PgliteLike }).$client;
   const connection = client instanceof pg.Pool ? await client.connect() : null;
-  const run = (text: string, values: unknown[] = []) => (connection ?? (client as PgliteLike)).query(text, values);
+  const run = (text: string, values: unknown[] = []) =>
+    (connection ?? (client as PgliteLike)).query(text, values);
   try {
     for (const { text, value } of statements) await run(text, value === undefined ? [] : [value]);
   } catch (error) {
