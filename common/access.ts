@@ -27,6 +27,11 @@ export const access = {
   sectionsMenu: [admin, lowAdmin, coordinator],
   /** Profile updates of spec.md §6: administrators through users, teachers and coordinators through teachers. */
   profileUpdate: [admin, lowAdmin, teacher, coordinator],
+  /**
+   * The teachers resource's update (spec.md §6): an administrator edits any teacher ("teacher … edit: admin
+   * only"), a teacher or coordinator their own profile; the assistant updates their profile through users.
+   */
+  teacherProfileUpdate: [admin, teacher, coordinator],
   /** The audit log (issue 6): administrators (and god) only. */
   auditLog: [admin],
   /** Backups (issue 12): administrators (and god) only. */

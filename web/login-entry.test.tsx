@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginGate } from "./login-entry";
 import { sessionStore } from "./session/store";
 import { jsonResponse, makeUser, mockFetch, resetAppState } from "./test/render";
+import { userEvent } from "./test/user-event";
 import { ThemeProvider } from "./theme-provider";
 
 const user = makeUser(1);

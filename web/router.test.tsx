@@ -1,5 +1,4 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { matchRoutes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { guestRoutes, routeAccess } from "../common/access";
@@ -12,6 +11,7 @@ import esAreas from "./i18n/es-areas.json";
 import { guestPages, pages } from "./pages/registry";
 import { buildRoutes } from "./router";
 import { loginAs, mockFetch, renderApp, resetAppState } from "./test/render";
+import { userEvent } from "./test/user-event";
 
 beforeEach(() => {
   resetAppState();

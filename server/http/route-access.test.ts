@@ -1,20 +1,29 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Only to resolve the rule a route *declares* (what the server does), never for what it should do: the
+// expected roles come from route-access.expected.ts, written out from spec.md §6.
 import { access } from "../../common/access.js";
 import { hasRole, isAdmin, Role } from "../../common/roles.js";
 import { signAccessToken } from "../auth/tokens.js";
 import { users } from "../db/schema/index.js";
-import { seedDemo } from "../db/seed/demo.js";
 import { createUserWithToken } from "../test/auth.js";
 import { createTestContext, type TestContext } from "../test/context.js";
+import { seedDemoSchool } from "../test/demo-school.js";
 import type { RouteAccessEntry } from "./auth.js";
-import { type ExpectedAccess, expectedRouteAccess, type RecordScoped } from "./route-access.expected.js";
+import {
+  type ExpectedAccess,
+  expectedRouteAccess,
+  type RecordScoped,
+  type RoleName,
+} from "./route-access.expected.js";
 
 /**
  * The route walk (issue 7, "Access, everywhere"): every API route Fastify registered declares who may call
- * it, that declaration matches server/http/route-access.expected.ts (spec.md §6), and calling the route
- * as each role and without a token gives the refusals it promises. A new module is covered as soon as
- * its routes are registered: it only has to add its lines to the expected table.
+ * it, the roles that declaration lets through are exactly those server/http/route-access.expected.ts writes
+ * out from spec.md §6, and calling the route as each role and without a token gives the refusals the table
+ * promises. The table names roles, not rules of common/access.ts, so widening or narrowing a rule there
+ * (or a route's rule) fails the walk. A new module is covered as soon as its routes are registered: it only
+ * has to add its lines to the expected table.
  */
 
 type Caller = { name: string; role: number | null; userId: number | null };
@@ -29,22 +38,57 @@ const refusalsOnly = new Set([
 
 const key = (r: Pick<RouteAccessEntry, "method" | "url">) => `${r.method} ${r.url}`;
 
+/** Every role a user can have, by number (common/roles.ts). */
+const allRoles = Object.values(Role) as number[];
+const roleName = (n: number) =>
+  (Object.keys(Role) as RoleName[]).find((name) => Role[name] === n) ?? String(n);
+
 /** The table's line for a route: its access, and whether its service also checks the record. */
 function expectedLine(line: string): { access: ExpectedAccess; byRecord: boolean } | undefined {
   const entry: ExpectedAccess | RecordScoped | undefined = expectedRouteAccess[line];
   if (entry === undefined) return undefined;
-  return typeof entry === "string"
-    ? { access: entry, byRecord: false }
-    : { access: entry.rule, byRecord: true };
+  if (typeof entry === "string" || Array.isArray(entry))
+    return { access: entry as ExpectedAccess, byRecord: false };
+  const scoped = entry as RecordScoped;
+  return { access: scoped.roles, byRecord: true };
+}
+
+/** The role numbers a table line names (every role for "authenticated"); null for public and internal. */
+function expectedRoles(expected: ExpectedAccess): number[] | null {
+  if (expected === "public" || expected === "internal") return null;
+  if (expected === "authenticated") return allRoles;
+  return expected.map((name) => {
+    if (!(name in Role)) throw new Error(`unknown role "${name}" in route-access.expected.ts`);
+    return Role[name];
+  });
+}
+
+/**
+ * The role numbers a route lets through its role check, resolved from what it declares as registered:
+ * `app.authenticate` every role, `app.allow(rule)` the roles the rule of common/access.ts admits (God as
+ * `hasRole` treats it), no hook (public) null.
+ */
+function declaredRoles(declared: RouteAccessEntry["access"]): number[] | null {
+  if (declared === "public") return null;
+  if (declared === "authenticated") return allRoles;
+  const list: readonly number[] = declared.startsWith("roles:")
+    ? declared.slice(6).split(",").map(Number)
+    : access[declared as keyof typeof access];
+  if (list === undefined) throw new Error(`route declares an unknown rule "${declared}"`);
+  return allRoles.filter((role) => hasRole(role, list));
+}
+
+function describeRoles(roles: number[] | null): string {
+  if (roles === null) return "public";
+  const names = [...roles].sort((a, b) => a - b).map(roleName);
+  return `[${names.join(", ")}]`;
 }
 
 /** Whether a caller of `role` passes `expected` (null: no token). */
 function mayCall(expected: ExpectedAccess, role: number | null): boolean {
   if (expected === "public") return true;
   if (expected === "internal" || role === null) return false;
-  if (expected === "authenticated") return true;
-  if (!(expected in access)) throw new Error(`unknown access "${String(expected)}"`);
-  return hasRole(role, access[expected]);
+  return expectedRoles(expected)!.includes(role);
 }
 
 /**
@@ -68,7 +112,7 @@ describe("route walk: every API route's access (spec.md §6)", () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    await seedDemo(ctx.db);
+    await seedDemoSchool(ctx);
     // One user of each role, made for the walk (the demo's own accounts stay as they are).
     const roles = [
       ["estudiante", Role.student],
@@ -92,7 +136,7 @@ describe("route walk: every API route's access (spec.md §6)", () => {
     expect(routes).toContainEqual(expect.objectContaining({ method: "GET", url: "/api/classrooms" }));
   });
 
-  it("every route declares a rule of common/access.ts (or is public by the table) and it matches the table", () => {
+  it("every route declares a rule of common/access.ts (or is public by the table) letting through exactly the table's roles", () => {
     const problems: string[] = [];
     for (const route of routes) {
       const expected = expectedLine(key(route))?.access;
@@ -100,16 +144,25 @@ describe("route walk: every API route's access (spec.md §6)", () => {
         problems.push(
           `${key(route)}: app.allow(${route.access.slice(6)}) uses a bare role list; name the rule in common/access.ts.`,
         );
-      } else if (expected === undefined) {
+        continue;
+      }
+      if (expected === undefined) {
         problems.push(
           `${key(route)} declares "${route.access}" but is not in server/http/route-access.expected.ts: ` +
-            `add the line "${key(route)}": "<rule of spec.md §6>".`,
+            `add the line "${key(route)}": [<the roles spec.md §6 gives it>].`,
         );
-      } else if (expected === "internal" ? route.access !== "public" : route.access !== expected) {
+        continue;
+      }
+      const want = expected === "internal" ? null : expectedRoles(expected);
+      const got = declaredRoles(route.access);
+      if (want !== null && got === null) {
         problems.push(
-          route.access === "public"
-            ? `${key(route)} has no access hook: add onRequest: app.allow("${expected}") (or app.authenticate).`
-            : `${key(route)} declares "${route.access}" but spec.md §6 (route-access.expected.ts) says "${expected}".`,
+          `${key(route)} has no access hook: spec.md §6 (route-access.expected.ts) allows ${describeRoles(want)}.`,
+        );
+      } else if (describeRoles(got) !== describeRoles(want)) {
+        problems.push(
+          `${key(route)} declares "${route.access}", which lets through ${describeRoles(got)}, but spec.md §6 ` +
+            `(route-access.expected.ts) allows ${describeRoles(want)}.`,
         );
       }
     }
@@ -155,9 +208,16 @@ describe("route walk: every API route's access (spec.md §6)", () => {
     // Reads first, deletes last: a write that removes row 1 only turns later reads into 404s.
     const order = (m: string) => (m === "GET" ? 0 : m === "DELETE" ? 2 : 1);
     // A route missing from the table (the test above says so) is walked by what it declares.
-    const expectedOf = (r: RouteAccessEntry) =>
-      expectedLine(key(r)) ??
-      (r.access.startsWith("roles:") ? undefined : { access: r.access as ExpectedAccess, byRecord: false });
+    const expectedOf = (r: RouteAccessEntry) => {
+      const line = expectedLine(key(r));
+      if (line) return line;
+      // Not in the table: walked by the roles it declares.
+      const declared = r.access.startsWith("roles:") ? undefined : declaredRoles(r.access);
+      if (declared === undefined) return undefined;
+      const access: ExpectedAccess =
+        declared === null ? "public" : declared.map((n) => roleName(n) as RoleName);
+      return { access, byRecord: false };
+    };
     const walk = routes
       .filter((r) => expectedOf(r) !== undefined)
       .sort((a, b) => order(a.method) - order(b.method));
@@ -197,7 +257,8 @@ describe("route walk: every API route's access (spec.md §6)", () => {
           ...(hasBody ? { payload: {} } : {}),
         });
         const status = res.statusCode;
-        const where = `${key(route)} as ${caller.name} (${expected}): ${status} ${res.body.slice(0, 160)}`;
+        const rule = typeof expected === "string" ? expected : `[${expected.join(", ")}]`;
+        const where = `${key(route)} as ${caller.name} (${rule}): ${status} ${res.body.slice(0, 160)}`;
         if (status >= 500) problems.push(`${where} — a server error`);
         else if (expected === "internal") {
           if (status !== 401 && status !== 403) problems.push(`${where} — expected 401 or 403`);

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../common/roles";
 import {
@@ -10,6 +9,7 @@ import {
   resetAppState,
   shownNotifications,
 } from "../test/render";
+import { userEvent } from "../test/user-event";
 
 beforeEach(() => resetAppState());
 afterEach(() => vi.unstubAllGlobals());

@@ -1,23 +1,17 @@
-import { cleanNotifications, notificationsStore } from "@mantine/notifications";
+import { notificationsStore } from "@mantine/notifications";
 import type { QueryClient } from "@tanstack/react-query";
-import { act, configure, type RenderResult, render } from "@testing-library/react";
+import { act, type RenderResult, render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { Role, type RoleNumber } from "../../common/roles";
 import { permissionsFor } from "../../common/session";
-import { fieldErrorStore } from "../api/field-errors";
 import { createQueryClient } from "../api/query-client";
-import i18n from "../i18n";
-import { breadcrumbStore } from "../layout/breadcrumbs";
 import { AppModalsProvider } from "../modals-provider";
 import { AppProviders } from "../providers";
 import { createTestRouter } from "../router";
 import { sessionStore } from "../session/store";
 import type { SessionUser } from "../session/types";
-
-// Lazily loaded pages take a moment on their first, cold import (longer on a busy machine).
-configure({ asyncUtilTimeout: 10_000 });
 
 /** A session user of a role, with names; `overrides` replace any field. */
 export function makeUser(type: RoleNumber, overrides: Partial<SessionUser> = {}): SessionUser {
@@ -46,16 +40,7 @@ export function loginAs(type: RoleNumber, overrides: Partial<SessionUser> = {}):
   return user;
 }
 
-/** Clears every app-wide store between tests: session, field errors, breadcrumbs, toasts, language. */
-export function resetAppState(): void {
-  sessionStore.end();
-  localStorage.clear();
-  sessionStorage.clear();
-  fieldErrorStore.clear();
-  breadcrumbStore.set([]);
-  cleanNotifications();
-  if (i18n.language !== "es") void i18n.changeLanguage("es");
-}
+export { resetAppState } from "./app-state";
 
 /** Texts of the toasts currently in the Mantine store (shown or queued). */
 export function shownNotifications(): {

@@ -1,14 +1,42 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { cleanup, configure, getConfig } from "@testing-library/react";
+import { afterAll, afterEach, vi } from "vitest";
 import i18n from "../i18n";
 import esAreas from "../i18n/es-areas.json";
+import { resetAppState } from "./app-state";
 
 // Tests render pages and area components without the area loader that registers these texts in the app
 // (web/i18n/areas.ts): they have them from the start.
 i18n.addResourceBundle("es", "translation", esAreas, true, false);
 
+// Lazily loaded pages take a moment on their first, cold import (longer on a busy machine).
+configure({ asyncUtilTimeout: 10_000 });
+
+// A query that fails while `waitFor`/`findBy*` retries it builds its error with a print of the whole page,
+// on every try (Testing Library's own flag marks those tries), and the error is thrown away unless it is
+// the last one. Those tries get the bare message; the error that reaches the test still has the page,
+// added when the wait gives up (waitFor's onTimeout), and a failing getBy* outside a wait is untouched.
+const defaultGetElementError = getConfig().getElementError;
+const retrying = () =>
+  (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics;
+configure({
+  getElementError: (message, container) => {
+    if (!retrying()) return defaultGetElementError(message, container);
+    const error = new Error(message ?? "");
+    error.name = "TestingLibraryElementError";
+    return error;
+  },
+});
+
 afterEach(() => cleanup());
+
+// The files of a worker share its modules and its window (isolate: false in vitest.config.ts): each leaves
+// them as a fresh one would find them, whatever its own tests cleaned up.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  resetAppState();
+});
 
 // jsdom lacks these browser APIs that Mantine relies on.
 if (!window.matchMedia) {

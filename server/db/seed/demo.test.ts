@@ -287,14 +287,16 @@ describe("demo seed", () => {
         sql`select id from lessons where course_section_id = ${rows[0]!.course_section_id} and evaluated order by date desc limit 1`,
       )) as unknown as { rows: { id: number }[] }
     ).rows;
-    // A demo administrator (a user of another domain would make the database no demo for ensureDemo).
-    const [demoAdmin] = await ctx.db
-      .select({ id: s.users.id })
-      .from(s.users)
-      .where(eq(s.users.type, Role.admin));
+    // The course section's own demo teacher (a lesson's notes are the teacher's, spec §6).
+    const [teacher] = await ctx.db
+      .select({ id: s.teachers.userId })
+      .from(s.courseSectionTeachers)
+      .innerJoin(s.teachers, eq(s.teachers.id, s.courseSectionTeachers.teacherId))
+      .where(eq(s.courseSectionTeachers.courseSectionId, rows[0]!.course_section_id))
+      .limit(1);
     const { token } = await signAccessToken({
       secret: ctx.config.jwtSecret,
-      userId: demoAdmin!.id,
+      userId: teacher!.id,
       ttlSeconds: 600,
     });
     const admin = { authorization: `Bearer ${token}` };

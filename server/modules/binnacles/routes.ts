@@ -39,6 +39,9 @@ const RECORD_RULE =
 const WRITE_RULE =
   "Administrador, profesor o coordinador. Un profesor escribe solo sobre estudiantes de sus materias (y, " +
   "con `course_section_id`, de una materia que dicta); un coordinador, sobre los de su especialidad.";
+const CHANGE_RULE =
+  " Una bitácora ligada a una materia la editan o eliminan solo un administrador o quien dicta esa materia " +
+  "(`teacher_not_has_course_section_assigned`); ser su autor no basta.";
 
 /** Binnacles (spec.md §7): entries about students. List and detail: everyone (scoped); writes: §6. */
 export async function binnaclesRoutes(app: FastifyInstance) {
@@ -108,7 +111,7 @@ export async function binnaclesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Actualizar una bitácora",
-        description: WRITE_RULE,
+        description: WRITE_RULE + CHANGE_RULE,
         params: idParamsSchema,
         body: updateBinnacleSchema,
         response: { 200: itemResponse(binnacleSchema) },
@@ -133,7 +136,7 @@ export async function binnaclesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Eliminar una bitácora",
-        description: WRITE_RULE,
+        description: WRITE_RULE + CHANGE_RULE,
         params: idParamsSchema,
         response: { 204: z.null().describe("Sin contenido") },
       },

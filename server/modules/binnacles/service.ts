@@ -214,6 +214,24 @@ async function assertMayWriteAbout(
   if (!enrolled) throw new AppError(400, "student_is_not_related_to_course_section");
 }
 
+/**
+ * Who may change or delete an existing entry (spec.md §6 "create and edit: admin, teacher, coordinator";
+ * deleting follows editing): an administrator any; a teacher or coordinator one about a student they may
+ * see and, when the entry is tied to a course section, only if they teach that course section
+ * (`teacher_not_has_course_section_assigned`). Authorship grants nothing by itself: an entry written on a
+ * course section belongs to whoever teaches it now.
+ */
+async function assertMayChangeEntry(
+  db: DbOrTx,
+  caller: Caller,
+  entry: { studentId: number; courseSectionId: number | null },
+): Promise<void> {
+  if (!isAdminGroup(caller.type) && !isTeacherGroup(caller.type)) throw forbidden();
+  await assertCanSeeStudent(db, caller, entry.studentId);
+  if (entry.courseSectionId !== null && isTeacherGroup(caller.type))
+    await assertTeachesCourseSection(db, caller, entry.courseSectionId);
+}
+
 export async function createBinnacle(opts: {
   db: DbOrTx;
   caller: Caller;
@@ -252,6 +270,9 @@ export async function updateBinnacle(opts: {
     if (!current) throw notFound("binnacle_not_found", "No se encontró la bitácora.");
     const courseSectionId =
       input.course_section_id === undefined ? current.courseSectionId : input.course_section_id;
+    // The entry where it is now (a teacher may not pull another teacher's entry onto their own course
+    // section), then where it goes.
+    await assertMayChangeEntry(tx, caller, current);
     await assertMayWriteAbout(tx, caller, current.studentId, courseSectionId);
     const changes: Partial<typeof binnacles.$inferInsert> = {
       incidenceDate: input.incidence_date,
@@ -275,7 +296,7 @@ export async function deleteBinnacle(opts: { db: DbOrTx; caller: Caller; id: num
   await opts.db.transaction(async (tx) => {
     const [current] = await tx.select().from(binnacles).where(eq(binnacles.id, opts.id)).for("update");
     if (!current) throw notFound("binnacle_not_found", "No se encontró la bitácora.");
-    await assertMayWriteAbout(tx, opts.caller, current.studentId, null);
+    await assertMayChangeEntry(tx, opts.caller, current);
     await tx.delete(binnacles).where(eq(binnacles.id, opts.id));
   });
 }

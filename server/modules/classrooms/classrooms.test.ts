@@ -160,8 +160,10 @@ describe("classroom access by role", () => {
       ["GET", "/classrooms"],
       ["GET", `/classrooms/${roomId}`],
       ["GET", `/classrooms/${roomId}/schedules`],
-      ["GET", "/classrooms/schedules-availability"],
     ] as const;
+  // spec.md §6 "schedule show, disponibilities and edit: admin only": the availability is the
+  // /schedules/disponibilities page's, not the low admin's.
+  const adminReads = () => [["GET", "/classrooms/schedules-availability"]] as const;
   const writes = () =>
     [
       ["POST", "/classrooms", { code: "ROLE-NEW", max_capacity: 5 }],
@@ -170,7 +172,7 @@ describe("classroom access by role", () => {
     ] as const;
 
   it.each(["student", "teacher", "coordinator"] as const)("refuses every call to a %s", async (role) => {
-    for (const [method, url] of reads()) {
+    for (const [method, url] of [...reads(), ...adminReads()]) {
       const res = await api(method, url, as[role]);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toEqual({
@@ -183,9 +185,12 @@ describe("classroom access by role", () => {
     }
   });
 
-  it("lets a low admin read but not write", async () => {
+  it("lets a low admin read but not write, nor see the availability", async () => {
     for (const [method, url] of reads()) {
       expect((await api(method, url, as.lowAdmin)).statusCode, `${method} ${url}`).toBe(200);
+    }
+    for (const [method, url] of adminReads()) {
+      expect((await api(method, url, as.lowAdmin)).statusCode, `${method} ${url}`).toBe(403);
     }
     for (const [method, url, body] of writes()) {
       expect((await api(method, url, as.lowAdmin, body)).statusCode, `${method} ${url}`).toBe(403);
@@ -193,7 +198,7 @@ describe("classroom access by role", () => {
   });
 
   it.each(["admin", "god"] as const)("lets an %s read and write", async (role) => {
-    for (const [method, url] of reads()) {
+    for (const [method, url] of [...reads(), ...adminReads()]) {
       expect((await api(method, url, as[role])).statusCode, `${method} ${url}`).toBe(200);
     }
     const created = await api("POST", "/classrooms", as[role], { code: `W-${role}`, max_capacity: 5 });
@@ -380,7 +385,7 @@ describe("classroom schedules and availability", () => {
     const res = await api(
       "GET",
       `/classrooms/schedules-availability?day=1&class_hours_ids=${ids.hour1},${ids.hour3}`,
-      as.lowAdmin,
+      as.admin,
     );
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;

@@ -98,7 +98,8 @@ export async function classroomsRoutes(app: FastifyInstance) {
   r.get(
     "/classrooms/schedules-availability",
     {
-      onRequest: app.allow("adminGroup"),
+      // spec.md §6 "schedule show, disponibilities and edit: admin only": the /schedules/disponibilities page.
+      onRequest: app.allow("adminOnly"),
       schema: {
         tags,
         summary: "Disponibilidad de aulas",

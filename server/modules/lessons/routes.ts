@@ -94,11 +94,21 @@ const myCourseSectionSchema = lessonSchema.shape.course_section.extend({
 });
 
 const detail = z.object({ data: lessonDetailSchema });
+/** spec.md §6 "Lessons list: teacher, coordinator, admin": the list, the course sections, creating lessons. */
 const LESSON_RULE = "lessonsList" as const;
+/**
+ * spec.md §6 "Lesson absences and detail: teacher, coordinator": one lesson and everything done on it
+ * (attendance, evaluation, notes, edit, delete). Attendance is taken by whoever teaches the course section,
+ * or the coordinator supervising them (DOMAIN.md "Teaching" gives administrators no part in it); the
+ * administration reads a course section's lessons, notes and reports through
+ * /sections/{id}/courses/{course_id}/… and never opens a lesson, as the web app's lesson pages say.
+ */
+const LESSON_DETAIL_RULE = "lessonDetail" as const;
 
 /**
- * Lessons, attendance and notes (spec.md §7 "Lessons"; DOMAIN.md "Teaching"). Teachers, coordinators and
- * administrators (spec.md §6 "Lessons list"); each course section's record rule in ./policy.ts.
+ * Lessons, attendance and notes (spec.md §7 "Lessons"; DOMAIN.md "Teaching"). The list for teachers,
+ * coordinators and administrators, one lesson for teachers and coordinators (spec.md §6); each course
+ * section's record rule in ./policy.ts.
  */
 export async function lessonsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -157,7 +167,7 @@ export async function lessonsRoutes(app: FastifyInstance) {
   r.get(
     "/lessons/:id",
     {
-      onRequest: app.allow(LESSON_RULE),
+      onRequest: app.allow(LESSON_DETAIL_RULE),
       schema: {
         tags,
         summary: "Ver una clase",
@@ -220,7 +230,7 @@ export async function lessonsRoutes(app: FastifyInstance) {
   r.patch(
     "/lessons/:id",
     {
-      onRequest: app.allow(LESSON_RULE),
+      onRequest: app.allow(LESSON_DETAIL_RULE),
       schema: {
         tags,
         summary: "Actualizar una clase",
@@ -239,7 +249,7 @@ export async function lessonsRoutes(app: FastifyInstance) {
   r.delete(
     "/lessons/:id",
     {
-      onRequest: app.allow(LESSON_RULE),
+      onRequest: app.allow(LESSON_DETAIL_RULE),
       schema: {
         tags,
         summary: "Eliminar una clase",
@@ -257,7 +267,7 @@ export async function lessonsRoutes(app: FastifyInstance) {
   r.patch(
     "/lessons/:id/register",
     {
-      onRequest: app.allow(LESSON_RULE),
+      onRequest: app.allow(LESSON_DETAIL_RULE),
       schema: {
         tags,
         summary: "Registrar la asistencia",
@@ -284,7 +294,7 @@ export async function lessonsRoutes(app: FastifyInstance) {
   r.patch(
     "/lessons/:id/evaluate",
     {
-      onRequest: app.allow(LESSON_RULE),
+      onRequest: app.allow(LESSON_DETAIL_RULE),
       schema: {
         tags,
         summary: "Evaluar una clase",
@@ -311,7 +321,7 @@ export async function lessonsRoutes(app: FastifyInstance) {
   r.patch(
     "/lessons/:id/students/bulk-update",
     {
-      onRequest: app.allow(LESSON_RULE),
+      onRequest: app.allow(LESSON_DETAIL_RULE),
       schema: {
         tags,
         summary: "Cargar notas",
@@ -338,7 +348,7 @@ export async function lessonsRoutes(app: FastifyInstance) {
   r.patch(
     "/lessons/:id/students/:student_id",
     {
-      onRequest: app.allow(LESSON_RULE),
+      onRequest: app.allow(LESSON_DETAIL_RULE),
       schema: {
         tags,
         summary: "Asistencia o nota de un estudiante",

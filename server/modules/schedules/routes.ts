@@ -94,7 +94,10 @@ export async function schedulesRoutes(app: FastifyInstance) {
   r.get(
     "/schedules/grid",
     {
-      onRequest: app.allow("adminGroup"),
+      // spec.md §6 "schedule show, disponibilities and edit: admin only": only /schedules/show and the
+      // set-schedule editor draw it. (A section's or a teacher's week: /sections/{id}/schedules,
+      // /teachers/{id}/schedules.)
+      onRequest: app.allow("adminOnly"),
       schema: {
         tags,
         summary: "Horario semanal (cuadrícula)",

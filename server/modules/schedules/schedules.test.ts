@@ -462,6 +462,8 @@ describe("access (spec.md §6)", () => {
       expect((await api("GET", "/schedules/grid", as[role])).statusCode).toBe(403);
     }
     expect((await api("GET", "/schedules", as.lowAdmin)).statusCode).toBe(200);
+    // spec.md §6 "schedule show, disponibilities and edit: admin only": the grid of /schedules/show.
+    expect((await api("GET", "/schedules/grid", as.lowAdmin)).statusCode).toBe(403);
     expect((await bulk(f.cs1Math, [], as.lowAdmin)).statusCode).toBe(403);
     expect((await bulk(f.cs1Math, [], as.coordinator)).statusCode).toBe(403);
     expect((await api("GET", `/sections/${f.sec1}/schedules`, as.teacher)).statusCode).toBe(403);

@@ -245,11 +245,15 @@ export async function studentsRoutes(app: FastifyInstance) {
   r.get(
     "/students/:id/specialization-history",
     {
-      onRequest: app.allow("everyone"),
+      // spec.md §6 "student history: admin, low admin, coordinator" (/students/{id}/history); a student's own
+      // pages read /students/{id}/inscriptions and /students/{id}/courses.
+      onRequest: app.allow("studentHistory"),
       schema: {
         tags,
         summary: "Historial de inscripciones (especialidad, semestre y sección por período)",
-        description: RECORD_RULE,
+        description:
+          "Administrador, asistente o coordinador (la pantalla «Historial» del estudiante); un coordinador solo " +
+          "los estudiantes de su especialidad (403 en otro caso).",
         params: idParamsSchema,
         response: { 200: z.object({ data: z.array(studentInscriptionSchema) }) },
       },

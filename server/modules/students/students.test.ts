@@ -579,6 +579,33 @@ describe("who sees which students", () => {
 });
 
 describe("sub-resources", () => {
+  it("keep the inscription history for the administration and coordinators (spec.md §6 student history)", async () => {
+    // A student and a (non-coordinator) teacher of one of their course sections.
+    const [row] = await ctx.db
+      .select({ studentId: s.students.id, studentUser: s.students.userId, teacherUser: s.teachers.userId })
+      .from(s.courseEnrolments)
+      .innerJoin(s.students, eq(s.students.id, s.courseEnrolments.studentId))
+      .innerJoin(
+        s.courseSectionTeachers,
+        eq(s.courseSectionTeachers.courseSectionId, s.courseEnrolments.courseSectionId),
+      )
+      .innerJoin(
+        s.teachers,
+        and(eq(s.teachers.id, s.courseSectionTeachers.teacherId), eq(s.teachers.isCoordinator, false)),
+      )
+      .limit(1);
+    const url = `/students/${row!.studentId}/specialization-history`;
+    for (const who of [admin, lowAdmin]) expect((await api("GET", url, who)).statusCode).toBe(200);
+    // The student's own "Historial académico" reads their courses; the history screen is staff's.
+    const own = await headersOf(row!.studentUser);
+    expect((await api("GET", url, own)).statusCode).toBe(403);
+    expect((await api("GET", `/students/${row!.studentId}/courses`, own)).statusCode).toBe(200);
+    // A teacher sees the student's record, not the history tab.
+    const teacher = await headersOf(row!.teacherUser);
+    expect((await api("GET", url, teacher)).statusCode).toBe(403);
+    expect((await api("GET", `/students/${row!.studentId}`, teacher)).statusCode).toBe(200);
+  });
+
   it("answer a demo student's inscription, courses, schedule, lessons and average", async () => {
     const [ins] = await ctx.db
       .select({ studentId: s.inscriptions.studentId, periodId: s.inscriptions.periodId })

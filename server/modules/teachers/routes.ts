@@ -261,7 +261,7 @@ export async function teachersRoutes(app: FastifyInstance) {
   r.patch(
     "/teachers/:id",
     {
-      onRequest: app.allow("profileUpdate"),
+      onRequest: app.allow("teacherProfileUpdate"),
       preValidation: (request) => readTeacherForm(app, request),
       schema: {
         tags,
@@ -280,7 +280,7 @@ export async function teachersRoutes(app: FastifyInstance) {
   r.post(
     "/teachers/:id",
     {
-      onRequest: app.allow("profileUpdate"),
+      onRequest: app.allow("teacherProfileUpdate"),
       preValidation: (request) => readTeacherForm(app, request),
       schema: {
         tags,

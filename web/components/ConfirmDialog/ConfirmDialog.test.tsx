@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { userEvent } from "../../test/user-event";
 import { renderWithProviders } from "../test-utils";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { confirmAction } from "./confirm-action";

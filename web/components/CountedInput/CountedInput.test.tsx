@@ -1,7 +1,7 @@
 import { act, fireEvent, renderHook, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { userEvent } from "../../test/user-event";
 import { renderWithProviders } from "../test-utils";
 import { CountedTextarea } from "./CountedTextarea";
 import { CountedTextInput } from "./CountedTextInput";

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { userEvent } from "../../test/user-event";
 import { renderWithProviders } from "../test-utils";
 import { columnStorageKey } from "./column-visibility";
 import type { DataTableColumn } from "./columns";

@@ -3,7 +3,6 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test-utils";
-import { isoDay, monthStart } from "./events";
 import { MonthCalendar } from "./MonthCalendar";
 
 const events = [
@@ -86,15 +85,14 @@ describe("MonthCalendar", () => {
     expect(screen.getByRole("heading", { name: "Eventos del mes" })).toBeInTheDocument();
   });
 
-  it("marks today", () => {
-    const today = isoDay(new Date());
-    renderWithProviders(<Harness initial={monthStart(today)} />);
-    const day = Number(today.slice(8));
-    const button = screen
-      .getAllByRole("button", { name: /hoy/ })
-      .find((b) => b.getAttribute("data-today") !== null);
-    expect(button).toBeDefined();
-    expect(button).toHaveTextContent(String(day));
-    expect(button).toHaveAttribute("data-today");
+  it("marks today, the device's day (late on New Year's Eve: still the 31st)", () => {
+    // A local time: the same calendar day in any time zone the tests run in.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2031, 11, 31, 23, 30));
+    renderWithProviders(<Harness initial="2031-12-01" />);
+    const marked = screen.getAllByRole("button").filter((b) => b.getAttribute("data-today") !== null);
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveAccessibleName(/^miércoles, 31 de diciembre de 2031.*hoy/);
+    expect(marked[0]).toHaveTextContent("31");
   });
 });

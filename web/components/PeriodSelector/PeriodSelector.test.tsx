@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { userEvent } from "../../test/user-event";
 import { renderWithProviders } from "../test-utils";
 import { type PeriodOption, PeriodSelector } from "./PeriodSelector";
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { userEvent } from "../../test/user-event";
 import { renderWithProviders } from "../test-utils";
 import { PhotoSelector } from "./PhotoSelector";
 import { photoUrl } from "./photo-source";

@@ -1,9 +1,11 @@
-import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { act, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StudentOption } from "../../api/students";
+import { useFakeTimersForUi } from "../../test/fake-timers";
 import { flush, jsonResponse, mockFetch, renderWithProviders } from "../../test/render";
+import { userEvent } from "../../test/user-event";
+import { DEBOUNCE_MS } from "../CountedInput/debounce";
 import { StudentSearchSelect } from "./StudentSearchSelect";
 
 const luis = { id: 10, first_name: "Luis", last_name: "Díaz", identity_document: "V-1" };
@@ -39,7 +41,10 @@ function Controlled({ initial, spy }: { initial: number | null; spy: (s: Student
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe("StudentSearchSelect", () => {
   it("searches the server once the typing stops, from two letters, and gives the chosen student", async () => {
@@ -57,12 +62,13 @@ describe("StudentSearchSelect", () => {
     // One request for "día", none for "d" or "dí" on the way (debounced), the first ten by surname.
     expect(searches()).toEqual([{ search: "día", limit: "10", sort_by: "last_name,asc" }]);
 
+    // The chosen student's name in the box is not searched for, even once the debounce has long passed
+    // (the clock is faked from the choice on: its debounce timer is one of ours).
+    useFakeTimersForUi();
     await user.click(screen.getByRole("option", { name: "Díaz, Luis — V-1" }));
     expect(onChange).toHaveBeenLastCalledWith(luis);
     expect(box).toHaveValue("Díaz, Luis — V-1");
-    // The chosen student's name in the box is not searched for.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await flush();
+    await act(() => vi.advanceTimersByTimeAsync(DEBOUNCE_MS * 3));
     expect(searches()).toHaveLength(1);
   });
 

@@ -1,9 +1,10 @@
-import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
+import { paymentKeys } from "../../api/period-fee";
 import type { SessionUser } from "../../session/types";
 import {
+  flush,
   jsonResponse,
   loginAs,
   mockFetch,
@@ -11,11 +12,15 @@ import {
   resetAppState,
   shownNotifications,
 } from "../../test/render";
-import { PaymentBanner } from "./PaymentBanner";
+import { userEvent } from "../../test/user-event";
+import { FEE_DELAY_MS, PaymentBanner } from "./PaymentBanner";
 import { makeFee } from "./test-fee";
 
 beforeEach(() => resetAppState());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const latest = {
   id: 5,
@@ -72,9 +77,16 @@ describe("payment banner", () => {
       if (url.startsWith("/api/students/10/period-fee"))
         return jsonResponse(404, { message: "student_period_fee_not_found", description: "No tiene cuota" });
     });
-    renderWithProviders(<PaymentBanner />, { route: "/home" });
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    await new Promise((r) => setTimeout(r, 50));
+    const { queryClient } = renderWithProviders(<PaymentBanner />, { route: "/home" });
+    // The fee has been asked for and answered (none), and the banner has drawn that answer.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(paymentKeys.periodFee(10))).toMatchObject({
+        status: "success",
+        data: null,
+      }),
+    );
+    await flush();
+    expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("region", { name: "Aviso de pago" })).not.toBeInTheDocument();
     expect(shownNotifications()).toEqual([]);
   });
@@ -102,8 +114,10 @@ describe("payment banner", () => {
   it("shows nothing to staff elsewhere", async () => {
     loginAs(Role.admin);
     const fetch = mockFetch();
+    vi.useFakeTimers();
     renderWithProviders(<PaymentBanner />, { route: "/students" });
-    await new Promise((r) => setTimeout(r, 300));
+    // Well past the delay after which the banner asks for a fee.
+    await act(() => vi.advanceTimersByTimeAsync(FEE_DELAY_MS * 3));
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,18 +1,25 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import { jsonResponse, loginAs, mockFetch, renderWithProviders, resetAppState } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 import { PaymentReportWizard } from "./PaymentReportWizard";
 import { makeFee } from "./test-fee";
 
+const TODAY = "2026-10-12";
+
+// The wizard is told today; the clock agrees (only the Date is faked, timers stay real), so the date
+// picker's calendar opens on today's month whatever the real date.
 beforeEach(() => {
   resetAppState();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(`${TODAY}T15:00:00Z`));
   loginAs(Role.student);
 });
-afterEach(() => vi.unstubAllGlobals());
-
-const TODAY = "2026-10-12";
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 function renderWizard(onClose = vi.fn(), onReported = vi.fn()) {
   renderWithProviders(

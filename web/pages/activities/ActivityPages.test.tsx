@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import { jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 
 beforeEach(() => {
   resetAppState();

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { DocumentRequest } from "../../api/document-requests";
 import { jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 
 beforeEach(() => resetAppState());
 afterEach(() => vi.unstubAllGlobals());

@@ -1,9 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import { composeBody } from "../../api/notification-compose";
-import { jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+import { flush, jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 
 beforeEach(() => resetAppState());
 afterEach(() => vi.unstubAllGlobals());
@@ -17,6 +17,13 @@ const audiences = (types: number[]) =>
     },
   });
 
+/** The audience select, once the audiences have loaded (it is disabled until then). */
+async function audienceSelect() {
+  const select = await screen.findByRole("combobox", { name: /^Audiencia/ });
+  await waitFor(() => expect(select).toBeEnabled());
+  return select;
+}
+
 describe("/notifications/create", () => {
   it("offers a teacher only their audiences and sends a section's message without null or empty fields", async () => {
     loginAs(Role.teacher);
@@ -29,7 +36,7 @@ describe("/notifications/create", () => {
       }
     });
     const { router } = renderApp("/notifications/create");
-    await userEvent.click(await screen.findByRole("combobox", { name: /^Audiencia/ }));
+    await userEvent.click(await audienceSelect());
     const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
     expect(options).toEqual([
       "Envía a:",
@@ -53,14 +60,16 @@ describe("/notifications/create", () => {
       url === "/api/notifications/audiences" ? audiences([1, 2, 3, 4, 5, 7, 8, 9]) : undefined,
     );
     renderApp("/notifications/create");
-    await userEvent.click(await screen.findByRole("combobox", { name: /^Audiencia/ }));
+    await userEvent.click(await audienceSelect());
     await userEvent.click(await screen.findByRole("option", { name: "Enviar a todos" }));
     expect(screen.getByTestId("receiver-text")).toHaveTextContent("Receptores: todos");
     await userEvent.type(screen.getByRole("textbox", { name: /^Mensaje/ }), "Aviso general");
     await userEvent.click(screen.getByRole("button", { name: "Enviar" }));
     expect(await screen.findByText(/Se enviará a muchas personas \(Enviar a todos\)/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "No" }));
-    await new Promise((r) => setTimeout(r, 50));
+    // The question has closed and its answer has been acted on.
+    await waitFor(() => expect(screen.queryByText(/Se enviará a muchas personas/)).not.toBeInTheDocument());
+    await flush();
     expect(fetch.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
   });
 

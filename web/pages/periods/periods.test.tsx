@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { PeriodDetail } from "../../api/periods";
@@ -11,9 +10,19 @@ import {
   resetAppState,
   shownNotifications,
 } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 
-beforeEach(() => resetAppState());
-afterEach(() => vi.unstubAllGlobals());
+// Today is fixed (only the Date is faked, timers stay real): 2030-1 starts in the future, so its pensums
+// can still be attached, and a new period's year defaults to this one's.
+beforeEach(() => {
+  resetAppState();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-25T15:00:00Z"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const nobody = { principal: null, vice_principal: null, study_control: null, manager: null, signer: null };
 
@@ -184,6 +193,7 @@ describe("period form", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/periods/9"));
     const [[, body]] = bodies(fetch, "POST") as [[string, Record<string, unknown>]];
     expect(body).toMatchObject({
+      year: 2026,
       number: 2,
       semester_price_e2: 15025,
       start_date: "2031-02-03",

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, renderApp, resetAppState, shownNotifications } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 
 // Forms with many fields: slow to render on a busy machine (not a speed assertion).
 vi.setConfig({ testTimeout: 45_000 });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { PreregisteredStudent } from "../../api/preregistered-students";
 import { jsonResponse, loginAs, mockFetch, renderWithProviders, resetAppState } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 import { PreregisteredList } from "./PreregisteredList";
 
 // Forms with many fields: slow to render on a busy machine (not a speed assertion).

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { Teacher, TeacherListItem } from "../../api/teachers";
@@ -11,6 +10,7 @@ import {
   resetAppState,
   shownNotifications,
 } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 
 // The area's pages load lazily; the first, cold import is slow on a busy machine: warm it once.
 beforeAll(async () => {

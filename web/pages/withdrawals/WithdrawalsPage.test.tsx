@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { WithdrawalState } from "../../api/withdrawals";
 import { jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+import { userEvent } from "../../test/user-event";
 import { studentOption } from "../reinscriptions/test-data";
 
 beforeEach(() => resetAppState());
