@@ -1,24 +1,28 @@
 import { defineConfig } from "@playwright/test";
+import { server, serverCount, serverEnv } from "./e2e/servers";
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
+const first = server(0);
 
 /**
  * Browser journeys in Debian's Chromium against the built app, served by the real server on a fresh
- * demo database (the folder is wiped before each run).
+ * demo database (the folder is wiped before each run). One server and one worker per E2E_SERVERS
+ * (e2e/servers.ts): each worker's `baseURL` is its own server's (the `test` of e2e/support.ts). No
+ * retries: a flaky journey is fixed, not retried.
  */
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  timeout: 60_000,
+  // Room for a long journey on a busy machine (two workers and two servers on two cores); a check that
+  // cannot pass still fails after its own 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: serverCount,
+  retries: 0,
   reporter: [["list"]],
+  globalSetup: "./e2e/global-setup.ts",
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: "es-VE",
     timezoneId: "America/Caracas",
     screenshot: "only-on-failure",
@@ -28,13 +32,15 @@ export default defineConfig({
       args: [...chromiumFlags, "--disable-quic"],
     },
   },
+  // The first worker's server; the others start their own (e2e/support.ts) while this one runs journeys.
+  // Its start builds the web app when it is stale.
   webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs --demo`,
-    url: `http://localhost:${port}/api/health`,
+    command: `rm -rf ${first.dataDir} && node scripts/start.mjs --demo`,
+    url: `${first.url}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
     // npm start forwards it to the server, which closes the database and lets go of the folder.
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
+    env: serverEnv(first),
   },
 });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, loginViaApi, sidebar } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, loginViaApi, sidebar, test } from "./support";
 
 const deniedModal = (page: Page) => page.getByRole("dialog", { name: "Acceso denegado" });
 

@@ -1,18 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
-
-/** The server's outbox (playwright.config.ts: the data folder of this run). */
-const outboxDir = path.join(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", "outbox");
+import { breadcrumbs, expect, expectAccessible, loginViaApi, outboxDir, screenshot, test } from "./support";
 
 /** The confirmation token of the e-mail written to the outbox for `to`, once it is there. */
 async function confirmationTokenFor(to: string): Promise<string | null> {
-  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
+  const files = (await readdir(outboxDir()).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
   for (const file of files.sort().reverse()) {
     // Quoted-printable: joined soft line breaks, "=3D" back to "=".
-    const text = (await readFile(path.join(outboxDir, file), "utf8"))
+    const text = (await readFile(path.join(outboxDir(), file), "utf8"))
       .replace(/=\r?\n/g, "")
       .replace(/=3D/gi, "=");
     if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "im").test(text)) continue;
@@ -63,7 +60,7 @@ test.describe("administradores", () => {
       .or(page.getByRole("combobox", { name: "Rol", exact: true }));
     await expect(role).toHaveValue("Asistente");
     await expectAccessible(page, "crear administrador");
-    await page.screenshot({ path: artifact("administrators-create"), fullPage: true });
+    await screenshot(page, "administrators-create", { fullPage: true });
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(toast(page, "Se ha creado el administrador con éxito")).toBeVisible();
     await expect(page).toHaveURL(/\/administrators\/\d+$/);
@@ -90,7 +87,7 @@ test.describe("administradores", () => {
     await page.reload();
     await expect(page.getByText("Confirmada")).toBeVisible();
     await expectAccessible(page, "detalle del administrador");
-    await page.screenshot({ path: artifact("administrators-detail"), fullPage: true });
+    await screenshot(page, "administrators-detail", { fullPage: true });
 
     // Disable, after Sí: she cannot log in any more.
     await page.getByRole("button", { name: "Deshabilitar", exact: true }).click();
@@ -108,7 +105,7 @@ test.describe("administradores", () => {
     await page.goto(`/administrators?enabled=0&search=${encodeURIComponent(email)}`);
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row).toContainText("Inactivo");
-    await expectAccessible(page, "listado filtrado");
+    await expectAccessible(page, "listado filtrado", "cuenta inactiva");
     await row.getByRole("button", { name: `Habilitar ${name}` }).click();
     dialog = page.getByRole("dialog", { name: "Habilitar cuenta" });
     await dialog.getByRole("button", { name: "Sí", exact: true }).click();
@@ -116,7 +113,7 @@ test.describe("administradores", () => {
     expect((await login(page, email, password)).status()).toBe(200);
     await page.goto(`/administrators?search=${encodeURIComponent(email)}`);
     await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Activo");
-    await page.screenshot({ path: artifact("administrators-list"), fullPage: true });
+    await screenshot(page, "administrators-list", { fullPage: true });
   });
 
   test("una asistente no abre las pantallas de administradores", async ({ page }) => {

@@ -1,5 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { accounts, artifact, expectAccessible, loginThroughUi, storedSession } from "./support";
+import {
+  accounts,
+  expect,
+  expectAccessible,
+  loginThroughUi,
+  screenshot,
+  storedSession,
+  test,
+} from "./support";
 
 const loginHeading = (page: import("@playwright/test").Page) =>
   page.getByRole("heading", { level: 1, name: "¡Bienvenido!" });
@@ -16,7 +23,7 @@ test.describe("autenticación", () => {
     await expectAccessible(page, "inicio de sesión");
     // No shell for a visitor.
     await expect(page.getByRole("navigation", { name: "Menú principal" })).toHaveCount(0);
-    await page.screenshot({ path: artifact("login"), fullPage: true });
+    await screenshot(page, "login", { fullPage: true });
   });
 
   test("una contraseña errada marca el correo con 'Por favor verifique sus datos.'", async ({ page }) => {
@@ -32,7 +39,7 @@ test.describe("autenticación", () => {
     // The error sits under the e-mail field (and a warning toast says the same).
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription("Por favor verifique sus datos.");
-    await expectAccessible(page, "inicio de sesión con error");
+    await expectAccessible(page, "inicio de sesión con error", "con error");
     await expect(page.getByRole("alert").filter({ hasText: "Por favor verifique sus datos." })).toBeVisible();
     // Still on the login screen, no session stored.
     await expect(page).toHaveURL(/\/$/);
@@ -50,7 +57,7 @@ test.describe("autenticación", () => {
     await expectAccessible(page, "inicio (administrador)");
     // Without "Recordarme" the session is kept for this browser session only.
     expect(await storedSession(page)).toMatchObject({ where: "tab" });
-    await page.screenshot({ path: artifact("admin-home"), fullPage: true });
+    await screenshot(page, "admin-home", { fullPage: true });
 
     // A logged-in user who opens a guest route (/) is sent to /home.
     await page.goto("/");

@@ -1,5 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { accounts, breadcrumbs, expectAccessible, loginThroughUi, storedSession } from "./support";
+import {
+  accounts,
+  breadcrumbs,
+  expect,
+  expectAccessible,
+  loginThroughUi,
+  storedSession,
+  test,
+} from "./support";
 
 const admin = accounts.admin;
 
@@ -29,7 +36,7 @@ test.describe("copias de seguridad", () => {
     await expect(page.getByText("Creando la copia de seguridad…")).toHaveCount(0);
     await expect(page.getByTestId("backup-last")).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d · [\d,]+ (KB|MB)$/);
     await expect(page.getByRole("button", { name: "Crear copia ahora" })).toBeEnabled();
-    await expectAccessible(page, "backups after a backup");
+    await expectAccessible(page, "backups after a backup", "con la copia nueva");
   });
 
   test("un profesor no tiene acceso: el servidor responde 403", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, loginViaApi, schoolDate, screenshot, test } from "./support";
 
 type StudentRow = {
   id: number;
@@ -14,14 +14,8 @@ const authHeaders = async (page: Page) => {
   return { authorization: `Bearer ${(JSON.parse(raw!) as { token: string }).token}` };
 };
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
-
 test.describe("bitácoras", () => {
   test("un coordinador escribe una bitácora que el estudiante ve", async ({ page, browser }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await loginViaApi(page, "coordinator", "/binnacles");
     await expect(page.getByRole("heading", { level: 1, name: "Bitácoras" })).toBeVisible();
@@ -54,19 +48,19 @@ test.describe("bitácoras", () => {
     const picker = page.getByRole("combobox", { name: /^Estudiante/ });
     await picker.fill(student!.identity_document);
     await page.getByRole("option", { name: new RegExp(student!.identity_document) }).click();
-    await page.getByLabel(/^Fecha de incidencia/).fill(today());
+    await page.getByLabel(/^Fecha de incidencia/).fill(schoolDate());
     await page.getByRole("textbox", { name: /^Asunto/ }).fill(subject);
     await page.getByRole("textbox", { name: /^Categoría/ }).fill("Seguimiento");
     await page.getByRole("textbox", { name: /^Descripción/ }).fill("Se acordó una tutoría semanal.");
     await expectAccessible(page, "crear bitácora");
-    await page.screenshot({ path: artifact("binnacles-create"), fullPage: true });
+    await screenshot(page, "binnacles-create", { fullPage: true });
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Se ha creado la bitácora con éxito" }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/binnacles(\?.*)?$/);
     await expect(page.getByRole("cell", { name: subject })).toBeVisible();
-    await page.screenshot({ path: artifact("binnacles-list"), fullPage: true });
+    await screenshot(page, "binnacles-list", { fullPage: true });
 
     // The student logs in and sees it, on the list and on their own record.
     const context = await browser.newContext();
@@ -82,7 +76,7 @@ test.describe("bitácoras", () => {
     await expect(studentPage.getByRole("cell", { name: subject })).toBeVisible();
     await expect(studentPage.getByRole("link", { name: "Crear bitácora" })).toHaveCount(0);
     await expectAccessible(studentPage, "bitácoras del estudiante");
-    await studentPage.screenshot({ path: artifact("binnacles-student"), fullPage: true });
+    await screenshot(studentPage, "binnacles-student", { fullPage: true });
     const own = await studentPage.request.get(`/api/students/${student!.id}/binnacles`, {
       headers: { authorization: `Bearer ${answer!.access_token}` },
     });

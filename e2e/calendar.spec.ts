@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi, sidebar } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, loginViaApi, schoolDate, screenshot, sidebar, test } from "./support";
 
 const deniedModal = (page: Page) => page.getByRole("dialog", { name: "Acceso denegado" });
 
@@ -29,13 +29,15 @@ async function goToDecember(page: Page, calendar: string) {
     "noviembre",
     "diciembre",
   ];
-  const now = new Date();
-  for (let m = now.getMonth(); m < 11; m++) {
-    await expect(region.getByText(new RegExp(`^${months[m]} ${now.getFullYear()}$`, "i"))).toBeVisible();
+  // The calendar opens on the school's month (the browser's zone), not the machine's: on the last evening
+  // of a month it is already the next one in UTC.
+  const [year, month] = schoolDate().split("-").map(Number) as [number, number];
+  for (let m = month - 1; m < 11; m++) {
+    await expect(region.getByText(new RegExp(`^${months[m]} ${year}$`, "i"))).toBeVisible();
     await region.getByRole("button", { name: "Mes siguiente" }).click();
   }
-  await expect(region.getByText(new RegExp(`^diciembre ${now.getFullYear()}$`, "i"))).toBeVisible();
-  return now.getFullYear();
+  await expect(region.getByText(new RegExp(`^diciembre ${year}$`, "i"))).toBeVisible();
+  return year;
 }
 
 test.describe("calendario: un estudiante ve feriados y actividades y nada más", () => {
@@ -71,8 +73,8 @@ test.describe("calendario: un estudiante ve feriados y actividades y nada más",
     await expect(
       region.getByRole("button", { name: new RegExp(`, 26 de diciembre de ${year}`) }),
     ).toBeFocused();
-    await page.screenshot({ path: artifact("holidays-student"), fullPage: true });
-    await expectAccessible(page, "días feriados (estudiante)");
+    await screenshot(page, "holidays-student", { fullPage: true });
+    await expectAccessible(page, "días feriados (estudiante)", "un día de diciembre elegido");
   });
 
   test("cronograma de actividades: tabla con sus columnas y calendario con el mes lleno", async ({
@@ -96,7 +98,7 @@ test.describe("calendario: un estudiante ve feriados y actividades y nada más",
     expect((await download).suggestedFilename()).toMatch(
       /^cronograma-de-actividades-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    await page.screenshot({ path: artifact("activities-student"), fullPage: true });
+    await screenshot(page, "activities-student", { fullPage: true });
     await expectAccessible(page, "cronograma de actividades (estudiante)");
   });
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 const bodyRows = (page: Page) =>
   page
@@ -50,7 +50,7 @@ test("un administrador crea una hora de clase: el fin antes del inicio se rechaz
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("La hora de fin debe ser posterior a la hora de inicio.")).toBeVisible();
   await expect(page.getByRole("group", { name: /^Hora de inicio/ })).toContainText("9:05 PM");
-  await expectAccessible(page, "crear hora de clase (con error)");
+  await expectAccessible(page, "crear hora de clase (con error)", "con error");
 
   await end.hour.fill("21");
   await end.minute.fill("50");
@@ -60,7 +60,7 @@ test("un administrador crea una hora de clase: el fin antes del inicio se rechaz
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText("9:05 PM");
   await expect(bodyRows(page).first()).toContainText("9:50 PM");
-  await page.screenshot({ path: artifact("classhours-admin"), fullPage: true });
+  await screenshot(page, "classhours-admin", { fullPage: true });
 
   // A class hour the demo's schedules use cannot be deleted, and the dialog says why.
   await page.getByRole("searchbox", { name: "Buscar..." }).fill("");

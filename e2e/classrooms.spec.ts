@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import { breadcrumbs, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /** The demo school's classrooms (server/db/seed/sections.ts); all of them have schedules. */
 const DEMO_CODES = ["A-101", "A-102", "A-201", "A-202", "B-101", "B-102", "LAB-1", "AUD"];
@@ -81,7 +81,7 @@ test.describe("aulas", () => {
     await expect(toast(page, "Por favor verifique la información ingresada")).toBeVisible();
     await expect(codeInput).toHaveAttribute("aria-invalid", "true");
     await expect(codeInput).toHaveAccessibleDescription(/El valor del campo código ya está en uso\./);
-    await expectAccessible(page, "crear aula con error");
+    await expectAccessible(page, "crear aula con error", "con error");
     await expect(page).toHaveURL(/\/classrooms\/create$/);
 
     await codeInput.fill(code);
@@ -155,7 +155,7 @@ test.describe("aulas", () => {
     await expect(toast(page, "Se ha eliminado el aula con éxito")).toBeVisible();
     await expect(bodyRows(page)).toHaveCount(0);
     await expect(page.getByText("No hay resultados encontrados")).toBeVisible();
-    await expectAccessible(page, "listado de aulas vacío");
+    await expectAccessible(page, "listado de aulas vacío", "sin resultados");
   });
 
   test("eliminar un aula con horarios muestra el diálogo classroom_has_schedules", async ({ page }) => {
@@ -183,7 +183,7 @@ test.describe("aulas", () => {
     expect(total).toBeLessThanOrEqual(10); // everything fits on the default page
     await expect(paginationText(page)).toHaveText(`1 - ${total} de ${total}`);
     await expect(bodyRows(page)).toHaveCount(total);
-    await page.screenshot({ path: artifact("classrooms-list"), fullPage: true });
+    await screenshot(page, "classrooms-list", { fullPage: true });
 
     // Capacity ascending, then descending (same header toggles).
     let answer = listAnswer(page, "sort_by=max_capacity,asc");
@@ -295,7 +295,7 @@ test.describe("aulas", () => {
     await expect(page.getByText("No hay resultados encontrados")).toBeHidden();
     await expect(bodyRows(page)).toHaveCount(0);
     expect(failures).toBeGreaterThanOrEqual(1);
-    await expectAccessible(page, "listado de aulas con error");
+    await expectAccessible(page, "listado de aulas con error", "error de carga");
 
     await page.unroute(isListCall);
     const answer = listAnswer(page, "page=1");
@@ -429,7 +429,7 @@ test.describe("aulas", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginViaApi(page, "admin", "/classrooms");
     await expect(rowOf(page, "A-101")).toBeVisible();
-    await page.screenshot({ path: artifact("classrooms-list-phone"), fullPage: true });
+    await screenshot(page, "classrooms-list-phone", { fullPage: true });
     // The page itself does not scroll sideways; the table does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const viewport = page.locator(".mantine-datatable-scroll-area .mantine-ScrollArea-viewport").first();

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 test("a teacher reads a course section's notes, a student's history of changes and the grade sheet", async ({
   page,
@@ -19,7 +18,7 @@ test("a teacher reads a course section's notes, a student's history of changes a
   await expect(table.getByRole("columnheader", { name: "Nota final" })).toBeVisible();
   await expect(table.getByRole("rowgroup").nth(1).getByRole("row").first()).toBeVisible();
   await expectAccessible(page, "/lessons/{course}/{section}/section-notes");
-  await page.screenshot({ path: artifact("course-notes-section"), fullPage: true });
+  await screenshot(page, "course-notes-section", { fullPage: true });
 
   // A student's name opens their note and the audit trail of their attendance and notes.
   await table
@@ -62,7 +61,7 @@ test("a teacher reads a course section's notes, a student's history of changes a
   await expect(page.getByRole("heading", { name: "Historial de cambios" })).toBeVisible();
   await expect(page.getByText(/\d+ inasistencias? y \d+ retrasos?/)).toBeVisible();
   await expectAccessible(page, "/students/{student}/{section}/{course}");
-  await page.screenshot({ path: artifact("course-notes-staff-student"), fullPage: true });
+  await screenshot(page, "course-notes-staff-student", { fullPage: true });
 
   const tabs = page.getByRole("navigation", { name: "Secciones del estudiante" });
   await tabs.getByRole("link", { name: "Inasistencias" }).click();
@@ -77,7 +76,7 @@ test("a teacher reads a course section's notes, a student's history of changes a
   await expect(lessons.getByRole("row").nth(1)).toBeVisible();
   await expect(lessons.getByRole("columnheader", { name: "Peso" })).toBeVisible();
   await expectAccessible(page, "/students/{student}/{section}/{course}/lessons");
-  await page.screenshot({ path: artifact("course-notes-staff-lessons"), fullPage: true });
+  await screenshot(page, "course-notes-staff-lessons", { fullPage: true });
 });
 
 const courseLessonsLink = 'a[href^="/courses/periods/"][href$="/lessons"]';
@@ -126,7 +125,7 @@ test("a student sees their academic history, a course's notes and absences", asy
   await expect(page.getByRole("heading", { name: "Historial académico", level: 1 })).toBeVisible();
   await expect(page.getByText("Promedio ponderado por créditos")).toBeVisible();
   await expectAccessible(page, "/profile/{id}/historic");
-  await page.screenshot({ path: artifact("course-notes-historic"), fullPage: true });
+  await screenshot(page, "course-notes-historic", { fullPage: true });
 
   await page
     .getByRole("link", { name: /^Ver la nota de / })
@@ -139,5 +138,5 @@ test("a student sees their academic history, a course's notes and absences", asy
   // The audit trail is for staff only.
   await expect(page.getByRole("heading", { name: "Historial de cambios" })).toHaveCount(0);
   await expectAccessible(page, "/profile/courseNote/{section}/{course}");
-  await page.screenshot({ path: artifact("course-notes-student"), fullPage: true });
+  await screenshot(page, "course-notes-student", { fullPage: true });
 });

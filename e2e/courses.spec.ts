@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { breadcrumbs, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
@@ -23,7 +23,7 @@ test.describe("materias", () => {
     await expect(page.getByRole("heading", { name: /^Semestre 1/ })).toBeVisible();
     await expect(page.getByRole("cell", { name: "PRO-201", exact: true })).toBeVisible();
     await expectAccessible(page, "secciones y profesores del pensum");
-    await page.screenshot({ path: artifact("courses-pensum-show"), fullPage: true });
+    await screenshot(page, "courses-pensum-show", { fullPage: true });
 
     await page.getByRole("link", { name: "Ver materias" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Materias del pensum" })).toBeVisible();
@@ -38,7 +38,7 @@ test.describe("materias", () => {
     const save = page.getByRole("button", { name: "Guardar" }).first();
     await expect(save).toBeDisabled();
     await expectAccessible(page, "asignar profesores");
-    await page.screenshot({ path: artifact("courses-assign"), fullPage: true });
+    await screenshot(page, "courses-assign", { fullPage: true });
   });
 
   test("el administrador crea una materia y la encuentra entre las materias sin pensum", async ({ page }) => {

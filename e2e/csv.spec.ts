@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /** RFC 4180 records of a CSV text (quoted cells may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {
@@ -50,7 +50,7 @@ test.describe("CSV export of lists", () => {
     await expect(page.getByRole("heading", { name: "Listado de aulas" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Exportar CSV" })).toBeVisible();
     await expectAccessible(page, "/classrooms con Exportar CSV");
-    await page.screenshot({ path: artifact("csv-classrooms-list"), fullPage: true });
+    await screenshot(page, "csv-classrooms-list", { fullPage: true });
 
     // Every classroom, in the list's order (code descending), whatever the page size.
     const all = await exportCsv(page);

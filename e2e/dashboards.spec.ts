@@ -1,14 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import { type AccountName, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { type AccountName, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /**
  * Each role's home is its dashboard (spec.md §7 "Dashboards"): the numbers of its /dashboard call, each a
  * link to the list it counts, with charts drawn after them. With UPDATE_SCREENSHOTS=1 the README tour's
  * pictures (1280 × 800) are written to docs/screenshots/.
  */
-const save = (name: string) =>
-  process.env.UPDATE_SCREENSHOTS ? `docs/screenshots/${name}.png` : `test-results/${name}.png`;
-
 test.use({ viewport: { width: 1280, height: 800 } });
 
 async function openHome(page: Page, account: AccountName, call: string) {
@@ -28,8 +25,8 @@ async function chartsDrawn(page: Page, atLeast: number) {
   await expect(charts.first().locator("svg").first()).toBeVisible();
   expect(await charts.count()).toBeGreaterThanOrEqual(atLeast);
   for (const chart of await charts.all()) await expect(chart.locator("svg").first()).toBeVisible();
-  // Let the bars grow to their size before a picture.
-  await page.waitForTimeout(0);
+  // Let the bars grow to their size before a picture: a frame for them to start, then their animations.
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
 }
 
@@ -52,8 +49,8 @@ test.describe("tableros de inicio", () => {
       dashboard.getByRole("img", { name: /^Inscritos por especialidad \(\d{4}-\d\): .*Informática \d+/ }),
     ).toBeVisible();
     await chartsDrawn(page, 4);
-    await expectAccessible(page, "admin dashboard");
-    await page.screenshot({ path: save("dashboard-admin") });
+    await expectAccessible(page, "admin dashboard", "tablero con sus gráficos");
+    await screenshot(page, "dashboard-admin", { readme: true });
 
     // The pending payments' number opens the payments list filtered to them.
     await stat("Pagos por revisar").click();
@@ -89,8 +86,8 @@ test.describe("tableros de inicio", () => {
     );
     await expect(dashboard.getByRole("heading", { name: "Mis clases" })).toBeVisible();
     await chartsDrawn(page, 2);
-    await expectAccessible(page, "coordinator dashboard");
-    await page.screenshot({ path: save("dashboard-coordinator") });
+    await expectAccessible(page, "coordinator dashboard", "tablero con sus gráficos");
+    await screenshot(page, "dashboard-coordinator", { readme: true });
     const [section] = data.sections as { id: number; code: string }[];
     await dashboard.getByRole("link", { name: section!.code, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/sections/${section!.id}$`));
@@ -111,8 +108,8 @@ test.describe("tableros de inicio", () => {
       String(data.sections.length),
     );
     await chartsDrawn(page, 1);
-    await expectAccessible(page, "teacher dashboard");
-    await page.screenshot({ path: save("dashboard-teacher") });
+    await expectAccessible(page, "teacher dashboard", "tablero con sus gráficos");
+    await screenshot(page, "dashboard-teacher", { readme: true });
     const [own] = data.sections as {
       course: { id: number; title: string };
       section: { id: number; code: string };
@@ -144,8 +141,8 @@ test.describe("tableros de inicio", () => {
     const row = dashboard.getByRole("row", { name: new RegExp(course!.course.title) });
     await expect(row).toBeVisible();
     await chartsDrawn(page, 1);
-    await expectAccessible(page, "student dashboard");
-    await page.screenshot({ path: save("dashboard-student") });
+    await expectAccessible(page, "student dashboard", "tablero con sus gráficos");
+    await screenshot(page, "dashboard-student", { readme: true });
     await row.getByRole("link").click();
     await expect(page).toHaveURL(
       new RegExp(`/profile/courseNote/${course!.section.id}/${course!.course.id}$`),

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /**
  * Documents journey (issue 11): a student asks for a grades certificate, an administrator generates it
@@ -69,7 +68,7 @@ test("un estudiante pide su constancia de notas, el administrador la genera, el 
   ]);
   const file = await download.path();
   expect((await readFile(file)).subarray(0, 5).toString()).toBe("%PDF-");
-  await page.screenshot({ path: artifact("document-requests-student") });
+  await screenshot(page, "document-requests-student");
 
   // Anyone, logged out, verifies it.
   const visitorContext = await browser.newContext();
@@ -88,8 +87,8 @@ test("un estudiante pide su constancia de notas, el administrador la genera, el 
   });
   await visitor.getByRole("button", { name: "Comprobar el archivo" }).click();
   await expect(visitor.getByText("El archivo es exactamente el documento emitido.")).toBeVisible();
-  await expectAccessible(visitor, "verificación pública con el archivo comprobado");
-  await visitor.screenshot({ path: artifact("verify-page"), fullPage: true });
+  await expectAccessible(visitor, "verificación pública con el archivo comprobado", "archivo comprobado");
+  await screenshot(visitor, "verify-page", { fullPage: true });
 
   // An edited copy does not match.
   const edited = Buffer.from(await readFile(file));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { accounts, artifact, expectAccessible, loginViaApi, storageKeys } from "./support";
+import { accounts, expect, expectAccessible, loginAs, loginViaApi, screenshot, test } from "./support";
 
 type Inscription = {
   period: { id: number };
@@ -13,30 +13,7 @@ type StudentItem = { email: string; latest_inscription: Inscription | null };
 
 /** Logs a demo student (any of them) in through the API and opens `path`, as `loginViaApi` does. */
 async function loginStudent(page: Page, email: string, path: string) {
-  const response = await page.request.post("/api/login", {
-    data: { email, password: accounts.student.password, remember_me: false },
-  });
-  expect(response.status(), `login of ${email}`).toBe(200);
-  const answer = (await response.json()) as {
-    access_token: string;
-    expires_at?: string | null;
-    user: unknown;
-  };
-  await page.goto("/");
-  await page.evaluate(
-    ({ key, answer }) =>
-      localStorage.setItem(
-        key,
-        JSON.stringify({
-          token: answer.access_token,
-          expires_at: answer.expires_at ?? null,
-          user: answer.user,
-        }),
-      ),
-    { key: storageKeys.session, answer },
-  );
-  await page.goto(path);
-  return answer.access_token;
+  return (await loginAs(page, email, accounts.student.password, path)).access_token;
 }
 
 /** A Mantine select's input by its label. */
@@ -70,7 +47,7 @@ test("an admin uploads a document with a cover; a student of its specialization 
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByRole("img", { name: /^Portada de / }).first()).toBeVisible();
   await expectAccessible(page, "/documents (admin)");
-  await page.screenshot({ path: artifact("documents-admin"), fullPage: true });
+  await screenshot(page, "documents-admin", { fullPage: true });
 
   await page.getByRole("link", { name: "Crear documento" }).click();
   await expect(page).toHaveURL(/\/documents\/create$/);
@@ -100,7 +77,7 @@ test("an admin uploads a document with a cover; a student of its specialization 
     .getByRole("option", { name: `Semestre ${own.semester.number} (${own.semester.code})`, exact: true })
     .click();
   await expectAccessible(page, "/documents/create");
-  await page.screenshot({ path: artifact("documents-create"), fullPage: true });
+  await screenshot(page, "documents-create", { fullPage: true });
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: "Se ha creado el documento con éxito" }),
@@ -115,7 +92,7 @@ test("an admin uploads a document with a cover; a student of its specialization 
   await expect(card.getByRole("img", { name: `Portada de ${title}` })).toBeVisible();
   await expect(page.getByRole("link", { name: "Crear documento" })).toHaveCount(0);
   await expectAccessible(page, "/documents (student)");
-  await page.screenshot({ path: artifact("documents-student"), fullPage: true });
+  await screenshot(page, "documents-student", { fullPage: true });
   const downloading = page.waitForEvent("download");
   await card.getByRole("button", { name: `Descargar: ${title}` }).click();
   const download = await downloading;

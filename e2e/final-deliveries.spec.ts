@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { accounts, artifact, expectAccessible, loginViaApi } from "./support";
+import type { Browser, Page } from "@playwright/test";
+import { accounts, expect, expectAccessible, loginViaApi, schoolDateTime, screenshot, test } from "./support";
 
 type CourseSection = {
   id: number;
@@ -19,13 +19,6 @@ type Teacher = {
 const tokenOf = async (page: Page) => {
   const raw = await page.evaluate(() => localStorage.getItem("aula.session"));
   return (JSON.parse(raw!) as { token: string }).token;
-};
-
-/** The browser's wall time `hours` from now as a datetime-local value. */
-const wallTime = (hours: number) => {
-  const d = new Date(Date.now() + hours * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 };
 
 async function loginAsEmail(browser: Browser, email: string, password: string, path: string) {
@@ -105,9 +98,9 @@ test.describe("entregas finales", () => {
     await page.getByRole("textbox", { name: /^Código/ }).fill(code);
     await page.getByRole("textbox", { name: /^Porcentaje de la nota final/ }).fill(String(percent));
     await page.getByRole("textbox", { name: /^Título/ }).fill("Proyecto de grado");
-    await page.getByLabel(/^Fecha de entrega/).fill(wallTime(1));
+    await page.getByLabel(/^Fecha de entrega/).fill(schoolDateTime(1));
     await expectAccessible(page, "crear entrega final");
-    await page.screenshot({ path: artifact("final-delivery-create"), fullPage: true });
+    await screenshot(page, "final-delivery-create", { fullPage: true });
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Se ha creado la entrega final con éxito" }),
@@ -128,7 +121,7 @@ test.describe("entregas finales", () => {
       page.getByRole("columnheader", { name: `${juror!.first_name} ${juror!.last_name}` }),
     ).toBeVisible();
     await expectAccessible(page, "detalle de entrega final");
-    await page.screenshot({ path: artifact("final-delivery-detail"), fullPage: true });
+    await screenshot(page, "final-delivery-detail", { fullPage: true });
 
     // The jury teacher grades the first student.
     const jurorSession = await loginAsEmail(browser, juror!.email, "Profesor123*", `/final-deliveries/${id}`);
@@ -145,12 +138,12 @@ test.describe("entregas finales", () => {
     ).toBeVisible();
     await expect(tp.getByRole("cell", { name: "16.50" })).toBeVisible();
     await expectAccessible(tp, "calificar entrega final");
-    await tp.screenshot({ path: artifact("final-delivery-grade"), fullPage: true });
+    await screenshot(tp, "final-delivery-grade", { fullPage: true });
 
     // 24 hours later (the delivery's date moved three days back): the same note is refused in Spanish.
     const moved = await page.request.patch(`/api/final-deliveries/${id}`, {
       headers,
-      data: { delivery_at: wallTime(-72) },
+      data: { delivery_at: schoolDateTime(-72) },
     });
     expect(moved.status()).toBe(200);
     await noteInputs.first().fill("18");
@@ -161,8 +154,8 @@ test.describe("entregas finales", () => {
     // The HTTP client shows a 400's Spanish description as a notice.
     const refusal = tp.getByRole("alert").filter({ hasText: "El jurado ya no puede modificarse" });
     await expect(refusal).toContainText("pasaron 24 horas");
-    await tp.screenshot({ path: artifact("final-delivery-refused"), fullPage: true });
-    await expectAccessible(tp, "rechazo del jurado");
+    await screenshot(tp, "final-delivery-refused", { fullPage: true });
+    await expectAccessible(tp, "rechazo del jurado", "nota rechazada");
     await jurorSession.context.close();
     const students = (
       await (await page.request.get(`/api/final-deliveries/${id}/students`, { headers })).json()

@@ -1,10 +1,15 @@
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readOutbox } from "../server/mail/outbox";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
-
-/** The e-mails the server wrote (no SMTP in the journeys): `$E2E_DATA_DIR/outbox`. */
-const outboxDir = path.join(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", "outbox");
+import {
+  breadcrumbs,
+  expect,
+  expectAccessible,
+  loginAs,
+  loginViaApi,
+  outboxDir,
+  screenshot,
+  test,
+} from "./support";
 
 /** People nobody in the demo school is: unique cédulas and e-mails per run. */
 const stamp = Date.now().toString().slice(-7);
@@ -52,7 +57,6 @@ test.describe
     test("el administrador inscribe a un estudiante existente, ve por qué una sección llena lo rechaza, y el estudiante ve su inscripción", async ({
       page,
     }) => {
-      test.setTimeout(120_000);
       await page.setViewportSize({ width: 1366, height: 900 });
       const login = await loginViaApi(page, "admin", "/inscriptions");
       const api = apiAs(page, login.access_token);
@@ -97,7 +101,7 @@ test.describe
       await expect(page.getByRole("button", { name: /Exportar CSV/ })).toBeVisible();
       await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
       await expectAccessible(page, "listado de inscripciones");
-      await page.screenshot({ path: artifact("inscriptions-list"), fullPage: true });
+      await screenshot(page, "inscriptions-list", { fullPage: true });
 
       await page.getByRole("link", { name: "Inscribir estudiante" }).click();
       await expect(page).toHaveURL(/\/inscriptions\/create$/);
@@ -119,8 +123,8 @@ test.describe
       await expect(refusal).toContainText(
         `La sección ${fullCode} no tiene cupos para hembras: 1 de 1 ocupados.`,
       );
-      await expectAccessible(page, "inscripción rechazada");
-      await page.screenshot({ path: artifact("inscriptions-refused"), fullPage: true });
+      await expectAccessible(page, "inscripción rechazada", "rechazada");
+      await screenshot(page, "inscriptions-refused", { fullPage: true });
 
       // Without a section the system picks one with a seat: inscribed.
       // Choosing the selected section again deselects it (automatic section).
@@ -131,35 +135,25 @@ test.describe
         page.getByRole("heading", { name: `${student.first_name} ${student.last_name} quedó inscrita` }),
       ).toBeVisible();
       await expect(page.getByText(/^Inscrita en \d+ materias?:$/)).toBeVisible();
-      await expectAccessible(page, "inscripción hecha");
-      await page.screenshot({ path: artifact("inscriptions-done"), fullPage: true });
+      await expectAccessible(page, "inscripción hecha", "inscrito");
+      await screenshot(page, "inscriptions-done", { fullPage: true });
 
       // The student confirms the account from the e-mail and sees the inscription in their profile.
       await expect
-        .poll(async () => (await readOutbox(outboxDir)).filter((m) => m.to.includes(student.email)).length)
+        .poll(async () => (await readOutbox(outboxDir())).filter((m) => m.to.includes(student.email)).length)
         .toBeGreaterThan(0);
-      const [mail] = (await readOutbox(outboxDir)).filter((m) => m.to.includes(student.email));
+      const [mail] = (await readOutbox(outboxDir())).filter((m) => m.to.includes(student.email));
       const confirmed = await page.request.post("/api/confirm-account", {
         data: { token: mail!.token, password: student.password, password_confirmation: student.password },
       });
       expect(confirmed.status()).toBe(200);
-      const session = await page.request.post("/api/login", {
-        data: { email: student.email, password: student.password, remember_me: false },
-      });
-      expect(session.status()).toBe(200);
-      const answer = await session.json();
-      await page.evaluate((value) => localStorage.setItem("aula.session", JSON.stringify(value)), {
-        token: answer.access_token,
-        expires_at: answer.expires_at ?? null,
-        user: answer.user,
-      });
-      await page.goto(`/profile/${studentId}/inscriptions`);
+      await loginAs(page, student.email, student.password, `/profile/${studentId}/inscriptions`);
       await expect(page.getByRole("heading", { level: 1, name: "Mis inscripciones" })).toBeVisible();
       await expect(
         page.getByRole("heading", { name: `Período ${period.year}-${period.number}` }),
       ).toBeVisible();
       await expect(page.getByText(new RegExp(`semestre ${semester.code} · sección`))).toBeVisible();
       await expectAccessible(page, "mis inscripciones");
-      await page.screenshot({ path: artifact("inscriptions-profile"), fullPage: true });
+      await screenshot(page, "inscriptions-profile", { fullPage: true });
     });
   });

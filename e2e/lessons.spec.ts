@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, loginAs, loginViaApi, screenshot, test } from "./support";
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
 
@@ -18,29 +18,9 @@ type LessonAnswer = {
   };
 };
 
-/** Replaces the page's session with `email`'s (demo password), as the web app stores it. */
-async function switchUser(page: Page, email: string, password: string) {
-  const login = await page.request.post("/api/login", { data: { email, password, remember_me: false } });
-  expect(login.status(), `login of ${email}`).toBe(200);
-  const a = (await login.json()) as {
-    access_token: string;
-    expires_at?: string | null;
-    user: { student?: { id: number } | null };
-  };
-  await page.evaluate((x) => {
-    sessionStorage.clear();
-    localStorage.setItem(
-      "aula.session",
-      JSON.stringify({ token: x.access_token, expires_at: x.expires_at ?? null, user: x.user }),
-    );
-  }, a);
-  return a;
-}
-
 test("a teacher generates lessons, takes attendance with the keyboard, evaluates and enters notes; the student sees them", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const teacher = await loginViaApi(page, "teacher", "/lessons");
   await expect(page.getByRole("heading", { name: "Mis lecciones" })).toBeVisible();
   const rows = page.getByRole("table").getByRole("rowgroup").nth(1).getByRole("row");
@@ -49,7 +29,7 @@ test("a teacher generates lessons, takes attendance with the keyboard, evaluates
   await expectAccessible(page, "/lessons");
   // A teacher's screen calls nothing a teacher may not call (no "No tiene permiso" notice).
   await expect(toast(page, "No tiene permiso")).toHaveCount(0);
-  await page.screenshot({ path: artifact("lessons-list"), fullPage: true });
+  await screenshot(page, "lessons-list", { fullPage: true });
 
   // Generate the rest of the period for the first course section: a progress spinner, then the answer.
   const generated = page.waitForResponse((r) => r.url().endsWith("/api/lessons/generate"));
@@ -83,7 +63,7 @@ test("a teacher generates lessons, takes attendance with the keyboard, evaluates
   await page.keyboard.press("p");
   await page.keyboard.press("a");
   await page.keyboard.press("r");
-  await page.screenshot({ path: artifact("lessons-attendance"), fullPage: true });
+  await screenshot(page, "lessons-attendance", { fullPage: true });
   const saved = page.waitForResponse((r) => /\/api\/lessons\/\d+\/register$/.test(r.url()));
   await page.getByRole("button", { name: "Guardar asistencia" }).click();
   const answer = (await (await saved).json()) as LessonAnswer;
@@ -107,8 +87,8 @@ test("a teacher generates lessons, takes attendance with the keyboard, evaluates
   await noteInputs.first().fill("15,5");
   await page.keyboard.press("Enter");
   await page.keyboard.type("18");
-  await expectAccessible(page, "/lessons/{id} notes");
-  await page.screenshot({ path: artifact("lessons-notes"), fullPage: true });
+  await expectAccessible(page, "/lessons/{id} notes", "pestaña Notas");
+  await screenshot(page, "lessons-notes", { fullPage: true });
   const notes = page.waitForResponse((r) =>
     r.url().endsWith(`/api/lessons/${answer.data.id}/students/bulk-update`),
   );
@@ -126,8 +106,12 @@ test("a teacher generates lessons, takes attendance with the keyboard, evaluates
       headers: { authorization: `Bearer ${teacher.access_token}` },
     })
   ).json()) as { data: { email: string } };
-  const student = await switchUser(page, person.data.email, "Estudiante123*");
-  await page.goto(`/profile/courseNote/${sectionId}/${courseId}`);
+  const student = await loginAs(
+    page,
+    person.data.email,
+    "Estudiante123*",
+    `/profile/courseNote/${sectionId}/${courseId}`,
+  );
   const evaluation = page.getByRole("row").filter({ hasText: formatDay(answer.data.date) });
   await expect(evaluation).toContainText("10 %");
   await expect(evaluation).toContainText("18");
@@ -135,7 +119,7 @@ test("a teacher generates lessons, takes attendance with the keyboard, evaluates
   await expect(absences).toBeVisible();
   expect(Number(/(\d+) inasistencias?/.exec((await absences.textContent()) ?? "")?.[1])).toBeGreaterThan(0);
   await expectAccessible(page, "/profile/courseNote/{section}/{course} after the lesson");
-  await page.screenshot({ path: artifact("lessons-student-note"), fullPage: true });
+  await screenshot(page, "lessons-student-note", { fullPage: true });
 
   await page.goto(`/profile/${student.user.student!.id}/historic`);
   await expect(page.getByRole("heading", { name: "Historial académico", level: 1 })).toBeVisible();

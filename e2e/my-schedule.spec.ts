@@ -1,15 +1,19 @@
-import { expect, type Page, test } from "@playwright/test";
-import { type AccountName, artifact, expectAccessible, loginViaApi, sidebar } from "./support";
+import type { Page } from "@playwright/test";
+import {
+  type AccountName,
+  expect,
+  expectAccessible,
+  loginViaApi,
+  schoolWeekday,
+  screenshot,
+  sidebar,
+  test,
+} from "./support";
 
 const dayNames = ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"];
 
 /** Today's day of the week in the school's time zone (the browser context runs in America/Caracas). */
-const todayName = () => {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: "America/Caracas", weekday: "short" }).format(
-    new Date(),
-  );
-  return dayNames[["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(name)]!;
-};
+const todayName = () => dayNames[schoolWeekday() - 1]!;
 
 async function openMySchedule(page: Page, account: AccountName) {
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -42,13 +46,13 @@ test.describe("mi horario", () => {
     // A student's cells name the course and the section (no teacher's "sección — materia" titles).
     await expect(grid.getByText(/ — /)).toHaveCount(0);
     await expectAccessible(page, "Mi horario (estudiante)");
-    await page.screenshot({ path: artifact("mi-horario-estudiante"), fullPage: true });
+    await screenshot(page, "mi-horario-estudiante", { fullPage: true });
   });
 
   test("un profesor abre Mi horario: sus secciones y materias, hoy marcado", async ({ page }) => {
     const grid = await openMySchedule(page, "teacher");
     await expect(grid.getByText(/ — /).first()).toBeVisible();
     await expectAccessible(page, "Mi horario (profesor)");
-    await page.screenshot({ path: artifact("mi-horario-profesor"), fullPage: true });
+    await screenshot(page, "mi-horario-profesor", { fullPage: true });
   });
 });

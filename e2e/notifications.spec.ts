@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { accounts, artifact, expectAccessible, loginViaApi } from "./support";
+import { accounts, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 type StudentRow = {
   id: number;
@@ -59,7 +58,7 @@ test("an admin's message to a section reaches a student of it live, in the bell"
   const message = `Mañana la sección ${section!.code} sale temprano (${Date.now()})`;
   await admin.getByRole("textbox", { name: /^Mensaje/ }).fill(message);
   await expectAccessible(admin, "/notifications/create");
-  await admin.screenshot({ path: artifact("notifications-create"), fullPage: true });
+  await screenshot(admin, "notifications-create", { fullPage: true });
   await admin.getByRole("button", { name: "Enviar", exact: true }).click();
   await expect(
     admin.getByRole("alert").filter({ hasText: /Notificación enviada a \d+ persona/ }),
@@ -72,7 +71,7 @@ test("an admin's message to a section reaches a student of it live, in the bell"
   const item = student.getByTestId("notification-item").filter({ hasText: message });
   await expect(item).toBeVisible();
   await expect(item).toHaveText(/\d{4}-\d\d-\d\d a las \d\d:\d\d/);
-  await student.screenshot({ path: artifact("notifications-bell"), fullPage: true });
+  await screenshot(student, "notifications-bell", { fullPage: true });
   await item.getByRole("button", { name: "Marcar como leída" }).click();
   await expect(item).toHaveCount(0);
 

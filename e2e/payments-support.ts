@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { accounts, storageKeys } from "./support";
+import { accounts, loginAs } from "./support";
 
 type Debtor = { student_id: number; first_name: string; last_name: string; email: string | null };
 type PaymentRow = { id: number; status: number };
@@ -31,31 +31,8 @@ export async function findLateStudent(request: APIRequestContext): Promise<Debto
 }
 
 /** Logs a demo student in through the API (every demo student's password) and opens `path`. */
-export async function loginStudent(page: Page, email: string, path = "/home") {
-  const response = await page.request.post("/api/login", {
-    data: { email, password: accounts.student.password, remember_me: false },
-  });
-  expect(response.status(), `login of ${email}`).toBe(200);
-  const answer = (await response.json()) as {
-    access_token: string;
-    expires_at?: string | null;
-    user: unknown;
-  };
-  await page.goto("/");
-  await page.evaluate(
-    ({ key, answer }) =>
-      localStorage.setItem(
-        key,
-        JSON.stringify({
-          token: answer.access_token,
-          expires_at: answer.expires_at ?? null,
-          user: answer.user,
-        }),
-      ),
-    { key: storageKeys.session, answer },
-  );
-  await page.goto(path);
-  return answer;
+export function loginStudent(page: Page, email: string, path = "/home") {
+  return loginAs(page, email, accounts.student.password, path);
 }
 
 /** The payment banner landmark. */

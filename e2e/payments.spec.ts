@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import { banner, findLateStudent, loginStudent, schoolTodayTyped } from "./payments-support";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /**
  * Money journey (issue 10): a student with a late installment sees the banner, reports a transfer through the
@@ -24,8 +23,8 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await expect(bar).toContainText(/Tienes \d+ cuota\(s\) pendiente\(s\)/);
   await expect(bar).toContainText("La cuota está atrasada, por lo que se le cobrará un extra de 10,00");
   const nextBefore = (await bar.getByText(/^Próxima cuota:/).textContent()) ?? "";
-  await expectAccessible(page, "banner de pago");
-  await page.screenshot({ path: artifact("payments-banner") });
+  await expectAccessible(page, "banner de pago", "aviso de pago");
+  await screenshot(page, "payments-banner");
 
   // Step 1 "Datos de pago".
   await bar.getByRole("button", { name: "Reportar pago" }).click();
@@ -42,8 +41,8 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   // Its calendar, in Spanish: today chosen, no later day to pick.
   await expect(page.getByRole("button", { name: "Mes anterior" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mes siguiente" })).toBeDisabled();
-  await page.screenshot({ path: artifact("payments-wizard-date") });
-  await expectAccessible(page, "asistente de pago, calendario de la fecha");
+  await screenshot(page, "payments-wizard-date");
+  await expectAccessible(page, "asistente de pago, calendario de la fecha", "calendario de la fecha abierto");
   await date.press("Tab");
   await expect(date).toHaveValue(today);
   await wizard.getByLabel(/Número de recibo/).fill(receipt);
@@ -93,7 +92,7 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await expect(admin.getByRole("row").filter({ hasText: student.last_name }).first()).toBeVisible();
   await expect(admin.getByTestId("debtors-total")).not.toHaveText("0,00");
   await expectAccessible(admin, "reporte de deudores");
-  await admin.screenshot({ path: artifact("payments-debtors") });
+  await screenshot(admin, "payments-debtors");
   // The debtor's name leads to their payments: the list filtered by them, their name in the filter.
   await admin
     .getByRole("link", { name: `${student.last_name}, ${student.first_name}`, exact: true })
@@ -162,7 +161,7 @@ test("el listado de pagos cabe en una pantalla de 1280 px sin desplazarse de lad
   // The icon's word shows on keyboard focus too.
   await row.getByRole("button", { name: /^Aprobar el pago/ }).focus();
   await expect(page.getByRole("tooltip", { name: "Aprobar" })).toBeVisible();
-  await page.screenshot({ path: artifact("payments-list-1280") });
+  await screenshot(page, "payments-list-1280");
   const viewport = page.locator(".mantine-datatable-scroll-area .mantine-ScrollArea-viewport").first();
   const sizes = await viewport.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   expect(sizes.scroll, "the table's scroll container").toBeLessThanOrEqual(sizes.client);
@@ -190,7 +189,7 @@ test("el reporte de deudores cabe en una pantalla de 1280 px sin desplazarse de 
   ])
     await expect(headers.filter({ hasText: name }), name).toHaveCount(1);
   await expect(table.getByRole("row").nth(1)).toContainText(/\d+ cuotas? vencidas?/);
-  await page.screenshot({ path: artifact("payments-debtors-1280") });
+  await screenshot(page, "payments-debtors-1280");
   const viewport = page.locator(".mantine-datatable-scroll-area .mantine-ScrollArea-viewport").first();
   const sizes = await viewport.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   expect(sizes.scroll, "the table's scroll container").toBeLessThanOrEqual(sizes.client);

@@ -1,5 +1,13 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi, storedSession } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import {
+  breadcrumbs,
+  expect,
+  expectAccessible,
+  loginViaApi,
+  screenshot,
+  storedSession,
+  test,
+} from "./support";
 
 /** The input of a Mantine select: a textbox, or a combobox when it is searchable. */
 const selectInput = (scope: Page | Locator, name: string) =>
@@ -183,7 +191,7 @@ test.describe("pensums", () => {
       page.locator('[data-testid="curriculum-arrows"] path[data-prelation-type="partial"]'),
     ).not.toHaveCount(0);
     await expectAccessible(page, "vista del pensum del demo");
-    await page.screenshot({ path: artifact("pensum-view"), fullPage: true });
+    await screenshot(page, "pensum-view", { fullPage: true });
   });
 
   test("un asistente ve los pensums sin poder modificarlos", async ({ page }) => {

@@ -1,14 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi, storedSession } from "./support";
+import type { Page } from "@playwright/test";
+import {
+  breadcrumbs,
+  expect,
+  expectAccessible,
+  loginViaApi,
+  schoolDate,
+  screenshot,
+  storedSession,
+  test,
+} from "./support";
 
 type PeriodBrief = { id: number; name: string; state: string; enabled: boolean };
-
-/** `YYYY-MM-DD`, `days` after today (local time of the browser context: America/Caracas). */
-const inDays = (days: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 async function authHeaders(page: Page) {
   const session = await storedSession(page);
@@ -37,10 +39,10 @@ test.describe("períodos", () => {
     const demoCurrent = before.data.find((p) => p.enabled)!;
     await expect(page.getByRole("cell", { name: demoCurrent.name, exact: true })).toBeVisible();
     await expectAccessible(page, "listado de períodos");
-    await page.screenshot({ path: artifact("periods-list"), fullPage: true });
+    await screenshot(page, "periods-list", { fullPage: true });
 
     // A period that starts next week (its pensums can still be chosen) with a free year-number.
-    const year = new Date().getFullYear();
+    const year = Number(schoolDate().slice(0, 4));
     const name = `${year}-9`;
     await page.getByRole("link", { name: "Crear período" }).click();
     await expect(page).toHaveURL(/\/periods\/make$/);
@@ -51,17 +53,17 @@ test.describe("períodos", () => {
     // A label's text includes the required asterisk ("Fecha de inicio *").
     const date = (label: string, value: string) =>
       page.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*\\*?$`)).fill(value);
-    await date("Fecha de inicio", inDays(7));
-    await date("Fecha de cierre", inDays(117));
-    await date("Inicio del primer corte", inDays(7));
-    await date("Cierre del primer corte", inDays(60));
+    await date("Fecha de inicio", schoolDate(7));
+    await date("Fecha de cierre", schoolDate(117));
+    await date("Inicio del primer corte", schoolDate(7));
+    await date("Cierre del primer corte", schoolDate(60));
     // Second cut starting before the first one ends: the server refuses the order.
-    await date("Inicio del segundo corte", inDays(50));
-    await date("Cierre del segundo corte", inDays(117));
-    await date("Cierre de la primera mitad", inDays(60));
-    await date("Cierre de la segunda mitad", inDays(117));
-    await date("Recordatorio de evaluaciones del primer corte", inDays(53));
-    await date("Recordatorio de evaluaciones del segundo corte", inDays(110));
+    await date("Inicio del segundo corte", schoolDate(50));
+    await date("Cierre del segundo corte", schoolDate(117));
+    await date("Cierre de la primera mitad", schoolDate(60));
+    await date("Cierre de la segunda mitad", schoolDate(117));
+    await date("Recordatorio de evaluaciones del primer corte", schoolDate(53));
+    await date("Recordatorio de evaluaciones del segundo corte", schoolDate(110));
     await page.getByRole("textbox", { name: "Director(a)", exact: true }).fill("Lcda. Carmen Playwright");
     await page.getByRole("textbox", { name: "Cargo (Director(a))", exact: true }).fill("Directora");
     await expectAccessible(page, "formulario de período");
@@ -71,8 +73,8 @@ test.describe("períodos", () => {
     await refused.getByRole("button", { name: "Entendido" }).click();
     await expect(refused).toBeHidden();
 
-    await date("Inicio del segundo corte", inDays(63));
-    await page.screenshot({ path: artifact("periods-form"), fullPage: true });
+    await date("Inicio del segundo corte", schoolDate(63));
+    await screenshot(page, "periods-form", { fullPage: true });
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(toast(page, "Se ha creado el período con éxito")).toBeVisible();
     await expect(page).toHaveURL(/\/periods\/\d+$/);
@@ -136,8 +138,8 @@ test.describe("períodos", () => {
       }).toPass({ timeout: 15_000 });
       expect((await opened).status()).toBe(200);
       await expect(inscriptions).toBeChecked();
-      await page.screenshot({ path: artifact("periods-detail"), fullPage: true });
-      await expectAccessible(page, "detalle de período activo");
+      await screenshot(page, "periods-detail", { fullPage: true });
+      await expectAccessible(page, "detalle de período activo", "período activo");
 
       const open = await page.request.get("/api/enabled-inscription-period", { headers });
       expect(((await open.json()) as { data: PeriodBrief }).data.id).toBe(periodId);

@@ -1,10 +1,14 @@
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readOutbox } from "../server/mail/outbox";
-import { artifact, expectAccessible, loginThroughUi, loginViaApi } from "./support";
-
-/** The e-mails the server wrote (no SMTP in the journeys): `$E2E_DATA_DIR/outbox`. */
-const outboxDir = path.join(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", "outbox");
+import {
+  expect,
+  expectAccessible,
+  loginThroughUi,
+  loginViaApi,
+  outboxDir,
+  screenshot,
+  test,
+} from "./support";
 
 /** A person nobody in the demo school is: a unique cédula and e-mail per run. */
 const stamp = Date.now().toString().slice(-7);
@@ -47,11 +51,11 @@ test.describe
       await expect(page.getByText("El campo nombre es obligatorio.")).toBeVisible();
 
       await fillPreinscription(page);
-      await page.screenshot({ path: artifact("preinscription-form"), fullPage: true });
+      await screenshot(page, "preinscription-form", { fullPage: true });
       await page.getByRole("button", { name: "Enviar preinscripción" }).click();
       await expect(page.getByRole("heading", { name: "Preinscripción enviada" })).toBeVisible();
       await expect(page.getByText(/Su preinscripción fue recibida/)).toBeVisible();
-      await expectAccessible(page, "preinscripción enviada");
+      await expectAccessible(page, "preinscripción enviada", "enviada");
 
       // The same person again: a Spanish message under the field.
       await page.goto("/preinscription");
@@ -74,7 +78,7 @@ test.describe
       const row = list.getByRole("row").filter({ hasText: visitor.identityDocument });
       await expect(row).toHaveCount(1);
       await expect(row).toContainText("Pendiente");
-      await expectAccessible(page, "preinscritos");
+      await expectAccessible(page, "preinscritos", "pestaña Preinscritos");
 
       await row.getByRole("button", { name: "Detalles" }).click();
       const details = page.getByRole("dialog", { name: `${visitor.firstName} ${visitor.lastName}` });
@@ -103,13 +107,13 @@ test.describe
       await expect(
         page.getByRole("heading", { name: `${visitor.firstName} ${visitor.lastName} quedó inscrita` }),
       ).toBeVisible();
-      await page.screenshot({ path: artifact("preinscription-inscribed"), fullPage: true });
+      await screenshot(page, "preinscription-inscribed", { fullPage: true });
 
       // The confirmation e-mail is in the outbox; its link lets the student choose a password and log in.
       await expect
-        .poll(async () => (await readOutbox(outboxDir)).filter((m) => m.to.includes(visitor.email)).length)
+        .poll(async () => (await readOutbox(outboxDir())).filter((m) => m.to.includes(visitor.email)).length)
         .toBe(1);
-      const [mail] = (await readOutbox(outboxDir)).filter((m) => m.to.includes(visitor.email));
+      const [mail] = (await readOutbox(outboxDir())).filter((m) => m.to.includes(visitor.email));
       expect(mail!.subject).toBe("Confirme su cuenta");
       const link = new URL(mail!.link!);
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { breadcrumbs, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /** Chooses `option` in the Mantine select labelled `label`. */
 async function choose(page: Page, label: string, option: string | RegExp) {
@@ -43,7 +43,7 @@ test.describe("prelaciones", () => {
     const created = rowWith(page, "PIN-202", "BDD-201");
     await expect(created).toBeVisible();
     await expect(created).toContainText("Parcial");
-    await page.screenshot({ path: artifact("prelations-list"), fullPage: true });
+    await screenshot(page, "prelations-list", { fullPage: true });
 
     // The same prelation again: refused, and the web says so in Spanish.
     await page.getByRole("link", { name: "Crear prelación" }).click();
@@ -61,7 +61,7 @@ test.describe("prelaciones", () => {
     await expect(page.getByRole("heading", { level: 1, name: /Prelaciones de PIN-202/ })).toBeVisible();
     await expect(page.getByRole("cell", { name: /BDD-201 — Bases de Datos I/ })).toBeVisible();
     await expectAccessible(page, "editar prelaciones");
-    await page.screenshot({ path: artifact("prelations-edit"), fullPage: true });
+    await screenshot(page, "prelations-edit", { fullPage: true });
   });
 
   test("un estudiante ve las prelaciones sin poder modificarlas", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { breadcrumbs, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
@@ -24,7 +24,7 @@ test.describe("configuración de pagos por período", () => {
     await expect(row).toContainText("Efectivo, 100% Banco, Transferencia Bancaria, Zelle");
     await expect(page.getByRole("button", { name: /Exportar CSV/ })).toBeVisible();
     await expectAccessible(page, "listado de configuraciones de pago");
-    await page.screenshot({ path: artifact("price-settings-list"), fullPage: true });
+    await screenshot(page, "price-settings-list", { fullPage: true });
 
     // Detail of the current period's setting.
     await row.getByRole("link", { name: "Ver" }).click();
@@ -55,7 +55,7 @@ test.describe("configuración de pagos por período", () => {
       "¿Desea aplicar los cambios también a las cuotas que aún no tienen pagos?",
     );
     await expectAccessible(page, "pregunta de aplicar a las cuotas");
-    await page.screenshot({ path: artifact("price-settings-apply-question") });
+    await screenshot(page, "price-settings-apply-question");
     await dialog.getByRole("button", { name: "Solo a la configuración" }).click();
     await expect(toast(page, "Se ha actualizado la configuración con éxito")).toBeVisible();
     await expect(page).toHaveURL(/\/periods\/detailsPayments\/\d+$/);
@@ -83,7 +83,7 @@ test.describe("configuración de pagos por período", () => {
       .check();
     await expect(page.getByText("600,25")).toBeVisible();
     await expectAccessible(page, "crear configuración de pagos");
-    await page.screenshot({ path: artifact("price-settings-create"), fullPage: true });
+    await screenshot(page, "price-settings-create", { fullPage: true });
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(toast(page, "Se ha creado la configuración con éxito")).toBeVisible();
     await expect(page).toHaveURL(/\/periods\/detailsPayments\/\d+$/);

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, loginThroughUi } from "./support";
+import { expect, expectAccessible, loginThroughUi, test } from "./support";
 
 // Accounts of their own, so the password and picture changes touch no other spec.
 const student = { email: "estudiante7@demo.edu.ve", password: "Estudiante123*" };
@@ -25,7 +24,7 @@ test.describe("perfil", () => {
     await card.getByRole("textbox", { name: "Confirmar nueva contraseña" }).fill("Nueva-clave-2026");
     await card.getByRole("button", { name: "Cambiar contraseña" }).click();
     await expect(card.getByText("La contraseña actual no es correcta.")).toBeVisible();
-    await expectAccessible(page, "perfil con error de contraseña");
+    await expectAccessible(page, "perfil con error de contraseña", "con error");
 
     await card.getByRole("textbox", { name: "Contraseña actual" }).fill(student.password);
     await card.getByRole("button", { name: "Cambiar contraseña" }).click();

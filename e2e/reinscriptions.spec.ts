@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 type Preview = {
   student: { id: number; first_name: string; last_name: string; identity_document: string };
@@ -78,8 +78,8 @@ test("an admin re-inscribes an approved student into the next period and sees wh
   await expect(page.getByText("Por qué no avanza")).toBeVisible();
   await expect(page.getByText(failing.reasons[0]!, { exact: true })).toBeVisible();
   await expect(page.getByText("Repite materias")).toBeVisible();
-  await page.screenshot({ path: artifact("reinscription-refused"), fullPage: true });
-  await expectAccessible(page, "/reinscriptions/create (no avanza)");
+  await screenshot(page, "reinscription-refused", { fullPage: true });
+  await expectAccessible(page, "/reinscriptions/create (no avanza)", "no avanza");
 
   // The approved one moves on.
   await pickStudent(page, approved);
@@ -88,12 +88,12 @@ test("an admin re-inscribes an approved student into the next period and sees wh
   const name = `${approved.student.first_name} ${approved.student.last_name}`;
   await expect(page.getByRole("heading", { name: `Reinscripción de ${name}` })).toBeVisible();
   await expect(page.getByText(`${approved.options[0]!.semester.code} · Sección:`)).toBeVisible();
-  await page.screenshot({ path: artifact("reinscription-detail"), fullPage: true });
+  await screenshot(page, "reinscription-detail", { fullPage: true });
   await expectAccessible(page, "/reinscriptions/{id}");
 
   await page.goto(`/reinscriptions?search=${encodeURIComponent(approved.student.identity_document)}`);
   await expect(page.getByRole("cell", { name: approved.student.identity_document }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: /Exportar CSV/ })).toBeVisible();
-  await page.screenshot({ path: artifact("reinscriptions-list"), fullPage: true });
+  await screenshot(page, "reinscriptions-list", { fullPage: true });
   await expectAccessible(page, "/reinscriptions");
 });

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { accounts, artifact, expectAccessible, loginViaApi } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { accounts, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 type Schedule = {
   id: number;
@@ -41,7 +41,6 @@ test.describe("horarios", () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     const api = await adminApi(request);
     // The demo school: section CB-S1A's "Metodología del Estudio" meets Tuesday, Thursday and Friday.
@@ -96,10 +95,10 @@ test.describe("horarios", () => {
     );
     await expect(page.getByText("Hay choques de horario")).toBeVisible();
     await expect(
-      page.getByTestId("weekly-grid").locator('[data-slot$=":' + seven.id + '"] [data-tone="clash"]'),
+      page.getByTestId("weekly-grid").locator(`[data-slot$=":${seven.id}"] [data-tone="clash"]`),
     ).toHaveCount(1);
-    await expectAccessible(page, "horario con choque");
-    await page.screenshot({ path: artifact("schedule-clash"), fullPage: true });
+    await expectAccessible(page, "horario con choque", "con choque");
+    await screenshot(page, "schedule-clash", { fullPage: true });
 
     // Fixed: B-101 is free then. Saved.
     await saturday.getByRole("combobox", { name: "Aula" }).click();
@@ -127,7 +126,7 @@ test.describe("horarios", () => {
     await expect(weekly.getByText("Metodología del Estudio").first()).toBeVisible();
     await expect(weekly.locator(`[data-slot="6:${seven.id}"]`)).toContainText("Aula B-101");
     await expectAccessible(page, "horario semanal");
-    await weekly.screenshot({ path: artifact("weekly-grid") });
+    await screenshot(weekly, "weekly-grid");
 
     // The list of the period's schedules.
     await page.goto(`/schedules?period_id=${target.section.period_id}&search=Metodolog&sort_by=day,desc`);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { breadcrumbs, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /** The course table of a section's detail page (its body rows). */
 const courseRows = (page: Page) => page.getByRole("table").locator("tbody tr");
@@ -27,7 +27,7 @@ test.describe("sections", () => {
     await expect(page.getByRole("combobox", { name: "Período" })).not.toHaveValue("");
     await expect(page.getByRole("cell", { name: "INF-S1A", exact: true })).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page, "/sections");
-    await page.screenshot({ path: artifact("sections-list"), fullPage: true });
+    await screenshot(page, "sections-list", { fullPage: true });
 
     // Create section C of the first semester of Informática.
     await page.getByRole("link", { name: "Crear sección" }).click();
@@ -46,7 +46,7 @@ test.describe("sections", () => {
     await page.getByRole("textbox", { name: "Límite de varones" }).fill("12");
     await page.getByRole("textbox", { name: "Límite de hembras" }).fill("13");
     await expectAccessible(page, "/sections/create");
-    await page.screenshot({ path: artifact("sections-create"), fullPage: true });
+    await screenshot(page, "sections-create", { fullPage: true });
     await page.getByRole("button", { name: "Guardar" }).click();
 
     // The detail shows the course sections created with it, none with a teacher yet.
@@ -75,7 +75,7 @@ test.describe("sections", () => {
     await expect(dialog).toBeHidden();
     await expect(first).toContainText(teacher);
     await expect(courseRows(page).filter({ hasText: "Sin profesor asignado" })).toHaveCount(3);
-    await page.screenshot({ path: artifact("sections-detail"), fullPage: true });
+    await screenshot(page, "sections-detail", { fullPage: true });
 
     // Students and notes pages answer with their empty states.
     await page.getByRole("main").getByRole("link", { name: "Estudiantes" }).click();

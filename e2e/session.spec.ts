@@ -1,5 +1,14 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { accounts, loginThroughUi, loginViaApi, sidebar, storageKeys, storedSession } from "./support";
+import type { Browser, Page } from "@playwright/test";
+import {
+  accounts,
+  expect,
+  loginThroughUi,
+  loginViaApi,
+  sidebar,
+  storageKeys,
+  storedSession,
+  test,
+} from "./support";
 
 const loginHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "¡Bienvenido!" });
 const homeHeading = (page: Page) => page.getByRole("heading", { level: 1, name: "Hola, Administrador Demo" });

@@ -1,11 +1,13 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   type AccountName,
   accounts,
+  expect,
   expectAccessible,
   loginThroughUi,
   loginViaApi,
   sidebar,
+  test,
 } from "./support";
 
 /**
@@ -174,7 +176,11 @@ test.describe("menú lateral por rol", () => {
     await expect(sidebar(page)).not.toBeInViewport();
     await page.getByRole("button", { name: "Mostrar u ocultar el menú" }).click();
     await expect(sidebar(page)).toBeInViewport();
-    await expectAccessible(page, "menú lateral abierto en pantalla pequeña");
+    await expectAccessible(
+      page,
+      "menú lateral abierto en pantalla pequeña",
+      "menú lateral abierto en pantalla pequeña",
+    );
     // Following a link closes it again.
     await sidebar(page).getByRole("link", { name: "Bitácoras", exact: true }).click();
     await expect(page).toHaveURL(/\/binnacles$/);

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+import { breadcrumbs, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 const HEADER =
   "Nombres;Apellidos;Cédula;Correo electrónico;Género;Fecha de nacimiento;Teléfono;Dirección;Especialidad;Semestre";
@@ -68,8 +67,8 @@ test.describe("importar estudiantes", () => {
     await expect(page.getByRole("button", { name: "Importar 29 estudiantes" })).toBeDisabled();
     await page.getByRole("switch", { name: "Solo filas con errores" }).check();
     await expect(page.getByRole("table", { name: "Filas del archivo" }).getByRole("row")).toHaveCount(2);
-    await page.screenshot({ path: artifact("students-import-errors"), fullPage: true });
-    await expectAccessible(page, "vista previa con errores");
+    await screenshot(page, "students-import-errors", { fullPage: true });
+    await expectAccessible(page, "vista previa con errores", "vista previa con errores");
 
     // The fixed file: every row valid, imported after Sí.
     await fileInput.setInputFiles({
@@ -100,8 +99,8 @@ test.describe("importar estudiantes", () => {
     await expect(
       page.getByRole("listitem").filter({ hasText: /^Administración, semestre 1, sección / }),
     ).not.toHaveCount(0);
-    await page.screenshot({ path: artifact("students-import-done"), fullPage: true });
-    await expectAccessible(page, "importación terminada");
+    await screenshot(page, "students-import-done", { fullPage: true });
+    await expectAccessible(page, "importación terminada", "importación terminada");
 
     // One of them, found by the list's search.
     await page.getByRole("link", { name: "Volver al listado de estudiantes" }).click();

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi } from "./support";
+import type { Page } from "@playwright/test";
+import { breadcrumbs, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 type StudentList = {
   data: { id: number; first_name: string; last_name: string; full_name: string }[];
@@ -45,7 +45,7 @@ test.describe("students", () => {
     expect(answer.meta.total).toBeGreaterThan(0);
     for (const row of answer.data) expect(`${row.first_name} ${row.last_name}`).toContain(word);
     await expect(page.getByRole("table").getByText(word).first()).toBeVisible();
-    await page.screenshot({ path: artifact("students-list"), fullPage: true });
+    await screenshot(page, "students-list", { fullPage: true });
 
     const first = answer.data[0]!;
     await page.getByRole("link", { name: `Ver a ${first.full_name}` }).click();
@@ -53,7 +53,7 @@ test.describe("students", () => {
     await expect(page.getByText("Estado de inscripción")).toBeVisible();
     await expect(breadcrumbs(page).getByText("Estudiantes")).toBeVisible();
     await expectAccessible(page, "/students/{id}");
-    await page.screenshot({ path: artifact("student-profile"), fullPage: true });
+    await screenshot(page, "student-profile", { fullPage: true });
 
     for (const [name, path] of [
       ["Historial", "history"],

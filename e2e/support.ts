@@ -1,5 +1,38 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { server, startServer, stopServer } from "./servers";
+
+/**
+ * The journeys' `test`: Playwright's, with each worker on its own demo server (e2e/servers.ts) — its
+ * pages, browser contexts and API requests resolve "/…" there. The first worker's server is started by
+ * playwright.config.ts; any other worker starts its own when it begins and stops it when it ends
+ * (Playwright ends a worker after a failing test: the next one starts a fresh demo school there, while
+ * the first server keeps its database). Journeys import `test` and `expect` from here.
+ */
+export const test = base.extend<object, { workerServer: string }>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const own = server(workerInfo.parallelIndex);
+      if (workerInfo.parallelIndex === 0) return use(own.url);
+      const child = await startServer(own);
+      try {
+        await use(own.url);
+      } finally {
+        await stopServer(child);
+      }
+    },
+    { scope: "worker", auto: true, timeout: 300_000, title: "demo server of this worker" },
+  ],
+  baseURL: async ({ workerServer }, use) => {
+    await use(workerServer);
+  },
+});
+
+export { expect };
 
 /** Demo accounts (README / `npm run demo`). God (type 6) has no demo account. */
 export const accounts = {
@@ -33,8 +66,74 @@ export async function storedSession(page: Page) {
   }, storageKeys.session);
 }
 
-/** Where screenshots go (gitignored). */
-export const artifact = (name: string) => `e2e/artifacts/${name}.png`;
+/**
+ * Pictures of the journeys. None is taken by default (CI reads none of them): `E2E_SCREENSHOTS=1` writes
+ * every one to e2e/artifacts/ (gitignored) to look at; `UPDATE_SCREENSHOTS=1` writes the README tour's
+ * (`readme: true`) to docs/screenshots/. Playwright keeps its own picture of a failing test either way.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; readme?: boolean } = {},
+) {
+  const { readme = false, ...shot } = options;
+  const file =
+    readme && process.env.UPDATE_SCREENSHOTS === "1"
+      ? `docs/screenshots/${name}.png`
+      : process.env.E2E_SCREENSHOTS === "1"
+        ? `e2e/artifacts/${readme ? "readme-" : ""}${name}.png`
+        : null;
+  if (file) await target.screenshot({ path: file, ...shot });
+}
+
+/** The e-mails this worker's server wrote to its data folder (no SMTP in the journeys). */
+export const outboxDir = () => path.join(server(test.info().parallelIndex).dataDir, "outbox");
+
+/** The school's time zone: the server's default TZ, and the browser's (playwright.config.ts). */
+export const schoolTimeZone = "America/Caracas";
+
+/** The school's wall clock `hours` from now, as the parts a form takes (whatever the machine's zone). */
+function schoolWall(hours = 0) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: schoolTimeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    weekday: "short",
+  }).formatToParts(new Date(Date.now() + hours * 3_600_000));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    time: `${part("hour")}:${part("minute")}`,
+    weekday: part("weekday"),
+  };
+}
+
+/**
+ * The school's date `days` after today, `YYYY-MM-DD`: the day the server and the browser call today, which
+ * is not the machine's (UTC) date in the evening at the school.
+ */
+export function schoolDate(days = 0): string {
+  const { year, month, day } = schoolWall();
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day) + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The school's wall time `hours` from now as a datetime-local value, `YYYY-MM-DDTHH:MM`. */
+export function schoolDateTime(hours = 0): string {
+  const { year, month, day, time } = schoolWall(hours);
+  return `${year}-${month}-${day}T${time}`;
+}
+
+/** The school's day of the week today: 1 Monday … 7 Sunday. */
+export function schoolWeekday(): number {
+  return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(schoolWall().weekday) + 1;
+}
 
 /** The login form, filled and sent through the UI. */
 export async function loginThroughUi(page: Page, email: string, password: string) {
@@ -44,27 +143,30 @@ export async function loginThroughUi(page: Page, email: string, password: string
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }
 
+/** The answer of POST /api/login. */
+export type LoginAnswer = {
+  access_token: string;
+  expires_at?: string | null;
+  user: { type: number; student?: { id: number } | null };
+};
+
 /**
- * Logs in through the API and stores the session the way the web app does, then opens `path`.
- * Faster than the form; the form itself is covered by auth.spec.ts.
+ * Logs `email` in through the API and stores the session the way the web app does, then opens `path`.
+ * Faster than the form; the form itself is covered by auth.spec.ts. Stored as a remembered session (one
+ * value in localStorage), so other pages of the context share it; this tab's own session (a login
+ * without "Recordarme" earlier in the test) is removed, or it would win over it. It is written from a
+ * page of the origin that runs none of the app (/api/health): an app page still open could otherwise
+ * write the session it holds over the new one (a later user switch would then show the former user).
  */
-export async function loginViaApi(page: Page, account: AccountName, path = "/home") {
-  const { email, password } = accounts[account];
+export async function loginAs(page: Page, email: string, password: string, path = "/home") {
   const response = await page.request.post("/api/login", {
     data: { email, password, remember_me: false },
   });
   expect(response.status(), `login of ${email}`).toBe(200);
-  const answer = (await response.json()) as {
-    access_token: string;
-    expires_at?: string | null;
-    user: { type: number };
-  };
-  // Any page of the origin gives access to its localStorage; the login screen is the lightest.
-  await page.goto("/");
-  // Stored as a remembered session (one value in localStorage), so other pages of the context share it.
+  const answer = (await response.json()) as LoginAnswer;
+  await page.goto("/api/health");
   await page.evaluate(
     ({ keys, answer }) => {
-      // This tab's own session (a login without "Recordarme" earlier in the test) would win over it.
       sessionStorage.removeItem(keys.session);
       localStorage.setItem(
         keys.session,
@@ -81,6 +183,12 @@ export async function loginViaApi(page: Page, account: AccountName, path = "/hom
   return answer;
 }
 
+/** Logs a demo account in (see `loginAs`) and opens `path`. */
+export function loginViaApi(page: Page, account: AccountName, path = "/home") {
+  const { email, password } = accounts[account];
+  return loginAs(page, email, password, path);
+}
+
 /** The sidebar navigation landmark. */
 export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Menú principal" });
 
@@ -91,21 +199,105 @@ export const breadcrumbs = (page: Page) => page.getByRole("navigation", { name: 
  * Accessibility check of what the page shows now (axe-core, WCAG 2.x A/AA rules and best practices):
  * fails on any serious or critical violation, listing each rule with the elements it found. Call it
  * once the page (or the dialog) is shown; `label` names the screen in the failure message.
+ *
+ * Each distinct screen is checked once per run, by whichever journey shows it first: a screen is the
+ * signed-in role, the route (numbers and codes in the path as ":id", the `tab` of the address kept), the
+ * dialogs and menus open over it (by name), and `state` when the call checks a state of that screen which
+ * changes it a lot without a dialog (a form with its errors, an empty or failed list, a result, another
+ * badge). Calls with the same key (in this journey or another) are skipped: give a new state its own
+ * `state` so it keeps its check.
  */
-export async function expectAccessible(page: Page, label = page.url()) {
-  let blocking = await blockingViolations(page);
-  // A toast that starts fading out (or a dialog fading in) while axe reads the page is measured
-  // half-transparent over the overlay: judge only what stays once the page has settled.
-  if (blocking.length > 0) {
-    await page.waitForTimeout(1_000);
-    blocking = await blockingViolations(page);
+export async function expectAccessible(page: Page, label = page.url(), state?: string) {
+  const screen = await screenKey(page, state);
+  if (!claimScreen(screen, label)) {
+    test.info().annotations.push({ type: "axe: already checked", description: `${label} (${screen})` });
+    return;
   }
+  const blocking = await settledViolations(page);
   const report = blocking.map(
     (v) =>
       `${v.impact} ${v.id}: ${v.help}\n` +
       v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").join(" ")}`).join("\n"),
   );
   expect(report, `accessibility of ${label}`).toEqual([]);
+}
+
+/** What makes a screen distinct (see expectAccessible). */
+async function screenKey(page: Page, state?: string): Promise<string> {
+  // A dialog still fading in counts as open: let transitions end first (blockingViolations does too).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+  const shown = await page.evaluate((sessionKey) => {
+    const raw = sessionStorage.getItem(sessionKey) ?? localStorage.getItem(sessionKey);
+    const role = raw
+      ? String((JSON.parse(raw) as { user?: { type?: number } }).user?.type ?? "?")
+      : "visitor";
+    const text = (id: string) => document.getElementById(id)?.textContent?.trim() ?? "";
+    const overlays = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"]')]
+      .filter((el) => el.checkVisibility({ visibilityProperty: true }))
+      .map((el) => {
+        const name =
+          el.getAttribute("aria-label") ??
+          (el.getAttribute("aria-labelledby") ?? "").split(/\s+/).map(text).join(" ").trim();
+        return `${el.getAttribute("role")}:${name}`;
+      });
+    return { role, overlays };
+  }, storageKeys.session);
+  const url = new URL(page.url());
+  // Ids, codes and dates in the path are the same screen for another record.
+  const route = url.pathname
+    .split("/")
+    .map((segment) => (/\d/.test(segment) ? ":id" : segment))
+    .join("/");
+  const tab = url.searchParams.get("tab");
+  const overlays = shown.overlays.map((o) => o.replace(/\d+/g, "#")).sort();
+  return [
+    shown.role,
+    route + (tab ? `?tab=${tab}` : ""),
+    ...overlays,
+    ...(state ? [`state:${state}`] : []),
+  ].join(" | ");
+}
+
+/**
+ * Claims `screen` for this check: true for the first call of the run (every worker shares the folder that
+ * e2e/global-setup.ts made), false when it was already checked.
+ */
+function claimScreen(screen: string, label: string): boolean {
+  const folder = process.env.E2E_AXE_SCREENS;
+  if (!folder) return true;
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `${createHash("sha256").update(screen).digest("hex").slice(0, 32)}.txt`);
+  try {
+    writeFileSync(file, `${screen}\n${label}\n${test.info().titlePath.join(" › ")}\n`, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+/**
+ * The blocking violations once the page has settled. A toast that starts fading out (or a dialog fading
+ * in) while axe reads the page is measured half-transparent over the overlay: when axe finds something,
+ * it looks again (a few times, up to 5 s) and judges what stays.
+ */
+async function settledViolations(page: Page) {
+  let blocking = await blockingViolations(page);
+  if (blocking.length === 0) return blocking;
+  await expect
+    .poll(
+      async () => {
+        blocking = await blockingViolations(page);
+        return blocking.length;
+      },
+      {
+        timeout: 5_000,
+        intervals: [250, 500, 1_000],
+      },
+    )
+    .toBe(0)
+    .catch(() => {});
+  return blocking;
 }
 
 async function blockingViolations(page: Page) {

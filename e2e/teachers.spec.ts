@@ -1,16 +1,23 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { artifact, breadcrumbs, expectAccessible, loginViaApi, storageKeys, storedSession } from "./support";
-
-/** The server's outbox (playwright.config.ts: the data folder of this run). */
-const outboxDir = path.join(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", "outbox");
+import type { Page } from "@playwright/test";
+import {
+  breadcrumbs,
+  expect,
+  expectAccessible,
+  loginAs,
+  loginViaApi,
+  outboxDir,
+  screenshot,
+  storedSession,
+  test,
+} from "./support";
 
 /** The confirmation token of the e-mail written to the outbox for `to`, once it is there. */
 async function confirmationTokenFor(to: string): Promise<string | null> {
-  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
+  const files = (await readdir(outboxDir()).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
   for (const file of files.sort().reverse()) {
-    const text = (await readFile(path.join(outboxDir, file), "utf8"))
+    const text = (await readFile(path.join(outboxDir(), file), "utf8"))
       .replace(/=\r?\n/g, "")
       .replace(/=3D/gi, "=");
     if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "im").test(text)) continue;
@@ -31,31 +38,6 @@ const bodyRows = (page: Page) =>
     .getByRole("row")
     .filter({ has: page.getByRole("cell").nth(1) });
 
-/** Stores a session of `email` the way the web app does, then opens `path`. */
-async function loginAs(page: Page, email: string, password: string, to: string) {
-  const response = await page.request.post("/api/login", { data: { email, password, remember_me: false } });
-  expect(response.status(), `login of ${email}`).toBe(200);
-  const answer = (await response.json()) as {
-    access_token: string;
-    expires_at?: string | null;
-    user: unknown;
-  };
-  await page.goto("/");
-  await page.evaluate(
-    ({ key, answer }) =>
-      localStorage.setItem(
-        key,
-        JSON.stringify({
-          token: answer.access_token,
-          expires_at: answer.expires_at ?? null,
-          user: answer.user,
-        }),
-      ),
-    { key: storageKeys.session, answer },
-  );
-  await page.goto(to);
-}
-
 test.describe("profesores y coordinadores", () => {
   test("el administrador crea un profesor, lo hace coordinador y le asigna supervisados; el coordinador ve solo a los suyos", async ({
     page,
@@ -68,7 +50,7 @@ test.describe("profesores y coordinadores", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Profesores" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "profesor1@demo.edu.ve" })).toBeVisible();
     await expectAccessible(page, "listado de profesores");
-    await page.screenshot({ path: artifact("teachers-list"), fullPage: true });
+    await screenshot(page, "teachers-list", { fullPage: true });
 
     // A specialization without coordinator, and a teacher to supervise, through the API.
     const token = (await storedSession(page))!.token;
@@ -170,7 +152,7 @@ test.describe("profesores y coordinadores", () => {
     await expect(page.getByRole("cell", { name: `supervisado.${stamp}@demo.edu.ve` })).toBeVisible();
     await expect(page.getByRole("cell", { name: "profesor1@demo.edu.ve" })).toHaveCount(0);
     await expectAccessible(page, "listado del coordinador");
-    await page.screenshot({ path: artifact("teachers-coordinator-list"), fullPage: true });
+    await screenshot(page, "teachers-coordinator-list", { fullPage: true });
 
     await page.goto(`/coordinators/${coordinatorId}/supervising`);
     await expect(page.getByRole("link", { name: new RegExp(`Supervisado ${stamp}`) })).toBeVisible();

@@ -1,13 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { banner, findLateStudent, loginStudent, schoolTodayTyped } from "./payments-support";
-import { accounts, expectAccessible, loginThroughUi, loginViaApi } from "./support";
+import { accounts, expect, expectAccessible, loginThroughUi, loginViaApi, screenshot, test } from "./support";
 
 /**
  * The README's short tour: the login, an administrator's home and the classrooms list at 1280×720, each
  * checked for accessibility. With UPDATE_SCREENSHOTS=1 the pictures are written to docs/screenshots/.
  */
-const save = (name: string) =>
-  process.env.UPDATE_SCREENSHOTS ? `docs/screenshots/${name}.png` : `test-results/tour-${name}.png`;
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -15,7 +12,7 @@ test("recorrido: inicio de sesión, inicio del administrador y listado de aulas"
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
   await expectAccessible(page, "login");
-  await page.screenshot({ path: save("login") });
+  await screenshot(page, "login", { readme: true });
 
   await loginThroughUi(page, accounts.admin.email, accounts.admin.password);
   await expect(page).toHaveURL(/\/home$/);
@@ -24,12 +21,12 @@ test("recorrido: inicio de sesión, inicio del administrador y listado de aulas"
   await expect(
     page.getByRole("region", { name: "Tablero" }).getByTestId("chart").first().locator("svg").first(),
   ).toBeVisible();
-  await page.screenshot({ path: save("admin-home") });
+  await screenshot(page, "admin-home", { readme: true });
 
   await page.goto("/classrooms");
   await expect(page.getByRole("cell", { name: "A-101" })).toBeVisible();
   await expectAccessible(page, "classrooms");
-  await page.screenshot({ path: save("classrooms-list") });
+  await screenshot(page, "classrooms-list", { readme: true });
 });
 
 test("recorrido: un pensum en columnas de semestres con sus prelaciones", async ({ page }) => {
@@ -43,7 +40,7 @@ test("recorrido: un pensum en columnas de semestres con sus prelaciones", async 
     page.locator('[data-testid="curriculum-arrows"] path[data-prelation-type]').first(),
   ).toBeAttached();
   await expectAccessible(page, "pensum");
-  await page.screenshot({ path: save("pensum-view"), fullPage: true });
+  await screenshot(page, "pensum-view", { fullPage: true, readme: true });
 });
 
 test("recorrido: el horario semanal de una sección", async ({ page }) => {
@@ -58,7 +55,7 @@ test("recorrido: el horario semanal de una sección", async ({ page }) => {
   const grid = page.getByTestId("weekly-grid");
   await expect(grid.getByText("Matemática I").first()).toBeVisible();
   await expectAccessible(page, "weekly grid");
-  await page.screenshot({ path: save("weekly-grid"), fullPage: true });
+  await screenshot(page, "weekly-grid", { fullPage: true, readme: true });
 });
 
 test("recorrido: el listado de estudiantes y el formulario de inscripción", async ({ page }) => {
@@ -68,12 +65,12 @@ test("recorrido: el listado de estudiantes y el formulario de inscripción", asy
   await page.goto("/students?search=gonzalez");
   await expect(page.getByRole("cell", { name: /González/ }).first()).toBeVisible();
   await expectAccessible(page, "students");
-  await page.screenshot({ path: save("students-list") });
+  await screenshot(page, "students-list", { readme: true });
 
   await page.goto("/inscriptions/create");
   await expect(page.getByText(/^Período de inscripción: \d{4}-\d$/)).toBeVisible();
   await expectAccessible(page, "inscription form");
-  await page.screenshot({ path: save("inscription-form"), fullPage: true });
+  await screenshot(page, "inscription-form", { fullPage: true, readme: true });
 });
 
 test("recorrido: la asistencia de una clase y la nota de una materia vista por el estudiante", async ({
@@ -109,7 +106,7 @@ test("recorrido: la asistencia de una clase y la nota de una materia vista por e
   for (const key of ["a", "p", "r", "p", "a"]) await page.keyboard.press(key);
   await page.mouse.move(0, 0);
   await expectAccessible(page, "attendance sheet");
-  await page.screenshot({ path: save("attendance-sheet") });
+  await screenshot(page, "attendance-sheet", { readme: true });
 
   await page.context().clearCookies();
   await page.evaluate(() => {
@@ -128,7 +125,7 @@ test("recorrido: la asistencia de una clase y la nota de una materia vista por e
   await expect(page.getByRole("heading", { name: "Evaluaciones" })).toBeVisible();
   await expect(page.getByText(/\d+ inasistencias? y \d+ retrasos?/)).toBeVisible();
   await expectAccessible(page, "student course note");
-  await page.screenshot({ path: save("student-course-note"), fullPage: true });
+  await screenshot(page, "student-course-note", { fullPage: true, readme: true });
 });
 
 test("recorrido: el aviso de pago, los dos pasos del reporte de pago y el reporte de deudores", async ({
@@ -137,7 +134,7 @@ test("recorrido: el aviso de pago, los dos pasos del reporte de pago y el report
   const student = await findLateStudent(page.request);
   await loginStudent(page, student.email);
   await expect(banner(page)).toContainText("La cuota está atrasada");
-  await page.screenshot({ path: save("payment-banner") });
+  await screenshot(page, "payment-banner", { readme: true });
   await banner(page).getByRole("button", { name: "Reportar pago" }).click();
   const wizard = page.getByRole("dialog", { name: "Datos de pago" });
   await wizard.getByRole("combobox", { name: /Tipo de pago/ }).click();
@@ -145,14 +142,14 @@ test("recorrido: el aviso de pago, los dos pasos del reporte de pago y el report
   await wizard.getByLabel(/Fecha de pago/).fill(await schoolTodayTyped(page));
   await wizard.getByLabel(/Número de recibo/).fill("000123456");
   await wizard.getByLabel(/^Monto/).fill("150");
-  await page.screenshot({ path: save("payment-wizard-step1") });
+  await screenshot(page, "payment-wizard-step1", { readme: true });
   await wizard.getByRole("button", { name: "Siguiente" }).click();
   await expect(page.getByRole("dialog", { name: "Resumen de pago" })).toContainText("Monto a pagar: 150,00");
-  await page.screenshot({ path: save("payment-wizard-step2") });
+  await screenshot(page, "payment-wizard-step2", { readme: true });
   await page.getByRole("button", { name: "Anterior" }).click();
 
   await loginViaApi(page, "admin", "/payments?tab=debtors");
   await expect(page.getByTestId("debtors-total")).not.toHaveText("0,00");
   await expectAccessible(page, "reporte de deudores");
-  await page.screenshot({ path: save("debtors-report") });
+  await screenshot(page, "debtors-report", { readme: true });
 });

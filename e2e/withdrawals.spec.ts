@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { artifact, expectAccessible, loginViaApi } from "./support";
+import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 test("an admin retires a student with the secure confirmation; the history is kept", async ({ page }) => {
   const { access_token } = await loginViaApi(page, "admin", "/withdrawals");
@@ -24,7 +23,7 @@ test("an admin retires a student with the secure confirmation; the history is ke
   await expect(page.getByText(/Inscripción actual: CB-S1 de Ciclo básico, sección CB-S1B/)).toBeVisible();
   // In the basic cycle single courses are not withdrawn: the screen says so.
   await expect(page.getByText("En el ciclo básico no se retiran materias sueltas.")).toBeVisible();
-  await expectAccessible(page, "/withdrawals (estudiante)");
+  await expectAccessible(page, "/withdrawals (estudiante)", "estudiante elegido");
 
   await page.getByRole("button", { name: "Retirar estudiante" }).click();
   const dialog = page.getByRole("dialog", { name: "Retirar estudiante" });
@@ -41,6 +40,6 @@ test("an admin retires a student with the secure confirmation; the history is ke
   await expect(page.getByText(new RegExp(`${name} quedó retirad[oa]`))).toBeVisible();
   await expect(page.getByText("Retirado", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Retirar estudiante" })).toBeDisabled();
-  await page.screenshot({ path: artifact("withdrawals-retired"), fullPage: true });
-  await expectAccessible(page, "/withdrawals (retirado)");
+  await screenshot(page, "withdrawals-retired", { fullPage: true });
+  await expectAccessible(page, "/withdrawals (retirado)", "retirado");
 });
