@@ -61,7 +61,8 @@ export default defineConfig({
           include: processTests,
           exclude: process.env.TEST_DATABASE_URL ? databaseFreeTests : [],
           environment: "node",
-          testTimeout: 30_000,
+          // Whole backups and server processes; in CI they share the cores with the journeys.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },
