@@ -116,7 +116,7 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL behind a round-robin 
     expect(read.json.data).toMatchObject({ code: "A-101", max_capacity: 35, description: "Planta baja" });
   });
 
-  it("a logout on one server is refused on the other at once", async () => {
+  it("a logout on one server is refused on the other within a second, long before its cache expires", async () => {
     const { token } = await login();
     // Both servers have checked the token and cached that it is good (for 60 s).
     const seen = [await call("GET", "/users/me", { token }), await call("GET", "/users/me", { token })];
@@ -124,9 +124,17 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL behind a round-robin 
     expect(new Set(seen.map((r) => r.server)).size).toBe(2);
     const logout = await call("POST", "/logout", { token });
     expect(logout.status).toBeLessThan(300);
-    const after = await call("GET", "/users/me", { token });
+    // The announcement reaches the other server through the database a moment after the logout commits
+    // (milliseconds; more when the machine is starved): its cached "good" answer would last 60 s.
+    const started = Date.now();
+    let after = await call("GET", "/users/me", { token });
+    while (after.server === logout.server || after.status === 200) {
+      if (Date.now() - started > 1000) break;
+      await new Promise((r) => setTimeout(r, 20));
+      after = await call("GET", "/users/me", { token });
+    }
     expect(after.server).not.toBe(logout.server);
-    expect(after.json.message).toBe("the_token_has_been_blacklisted");
+    expect(after.json?.message).toBe("the_token_has_been_blacklisted");
   });
 
   it("a picture uploaded through one server is served by the other", async () => {
