@@ -25,6 +25,9 @@ export default defineConfig({
   use: {
     locale: "es-VE",
     timezoneId: "America/Caracas",
+    // As someone who asked for less motion: no transitions to wait for or to paint frame by frame
+    // (web/styles/guest.css, the theme's respectReducedMotion).
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {

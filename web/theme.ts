@@ -25,6 +25,8 @@ export const theme = createTheme({
     "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   headings: { fontWeight: "650" },
   cursorType: "pointer",
+  // Someone who asked their system for less motion gets modals, menus and toasts without transitions.
+  respectReducedMotion: true,
 });
 
 /**

@@ -41,7 +41,7 @@ export async function downloadFile(
     quiet: (error: ApiError) => error.status !== 401,
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
-  // (Not `instanceof Blob`: fetch's Blob may come from another realm, e.g. under jsdom.)
+  // (Not `instanceof Blob`: fetch's Blob may come from another realm, e.g. under a test DOM.)
   if (typeof (blob as Blob | undefined)?.arrayBuffer !== "function")
     throw new ApiError("http", 200, { message: "invalid_response" });
   saveBlob(blob, opts.filename);

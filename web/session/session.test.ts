@@ -56,9 +56,9 @@ describe("stored session", () => {
   });
 
   it("start, replaceToken and end write the whole session as one value", () => {
-    const setItem = vi.spyOn(Storage.prototype, "setItem");
+    const writes = [vi.spyOn(localStorage, "setItem"), vi.spyOn(sessionStorage, "setItem")];
     sessionStore.start("a", "2099-01-01T00:00:00Z", makeUser(Role.admin));
-    expect(setItem.mock.calls.map(([key]) => key)).toEqual([SESSION_STORAGE_KEY]);
+    expect(writes.flatMap((spy) => spy.mock.calls.map(([key]) => key))).toEqual([SESSION_STORAGE_KEY]);
     expect(stored()).toMatchObject({ token: "a", expires_at: "2099-01-01T00:00:00Z", user: { type: 5 } });
     sessionStore.replaceToken("b");
     expect(stored()).toMatchObject({ token: "b", expires_at: "2099-01-01T00:00:00Z", user: { type: 5 } });
@@ -66,7 +66,7 @@ describe("stored session", () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     sessionStore.replaceToken("c");
     expect(sessionStore.get()).toBeNull();
-    setItem.mockRestore();
+    for (const spy of writes) spy.mockRestore();
   });
 
   it("without Recordarme keeps the session in sessionStorage only", () => {

@@ -58,7 +58,7 @@ const writes = (fetch: ReturnType<typeof mockFetch>) =>
     .filter((c) => c.method === "PATCH");
 
 describe("attendance screen", () => {
-  // 35 rows of three buttons make a slow page for jsdom: a longer test timeout (no timed assertion).
+  // 35 rows of three buttons make a slow page for the test DOM: a longer test timeout (no timed assertion).
   it("marks with the keyboard, shows the counts live and saves the whole section in one request", {
     timeout: 90_000,
   }, async () => {
