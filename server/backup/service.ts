@@ -87,7 +87,23 @@ export async function listBackups(dir: string): Promise<BackupArchive[]> {
     const info = await stat(path.join(dir, name)).catch(() => null);
     if (info?.isFile()) out.push({ name, size: info.size, createdAt: info.mtime.toISOString() });
   }
-  return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+  return out.sort((a, b) => {
+    const ka = archiveOrderKey(a.name);
+    const kb = archiveOrderKey(b.name);
+    return ka < kb ? 1 : ka > kb ? -1 : 0;
+  });
+}
+
+/**
+ * What orders archives by age: the time in the name, then the suffix of a later archive of the same
+ * second (`…Z-2`, `…Z-10`; none is the first). Plain name order would put `…Z.tar.gz` after `…Z-2.tar.gz`
+ * and `…Z-10` before `…Z-2`, and pruning would delete the newest.
+ */
+function archiveOrderKey(name: string): string {
+  const base = name.slice(0, -archiveExtension.length);
+  const suffix = /Z-(\d+)$/.exec(base);
+  const stamp = suffix ? base.slice(0, -suffix[0].length + 1) : base;
+  return `${stamp}-${(suffix?.[1] ?? "1").padStart(6, "0")}`;
 }
 
 /** A new archive's path in `dir` (created when missing), named by the time. */

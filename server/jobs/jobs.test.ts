@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../common/roles.js";
 import { buildApp } from "../app.js";
 import { connectionConfigOf, postgresPoolOf } from "../cluster/pool.js";
@@ -47,49 +47,70 @@ describe("jobs on the embedded database (in-process scheduler)", () => {
   });
 
   it("once started, runs each period without overlapping a slow run, and stops waiting for the running one", async () => {
-    const log = memoryLog();
-    const jobs = new InProcessJobs(log);
-    let runs = 0;
-    let running = 0;
-    let overlapped = false;
-    jobs.every("slow", 1000, async () => {
-      running += 1;
-      if (running > 1) overlapped = true;
-      // Longer than the period: the next period finds it still running.
-      await pause(1300);
-      running -= 1;
-      runs += 1;
-    });
-    // Not started: nothing runs.
-    await pause(1200);
-    expect(runs).toBe(0);
-    await jobs.start();
-    await until(() => runs >= 2, "two runs", 20_000);
-    const stopping = jobs.stop();
-    await stopping;
-    expect(running).toBe(0);
-    expect(overlapped).toBe(false);
-    const after = runs;
-    await pause(1200);
-    expect(runs).toBe(after);
-    expect(log.lines.filter((l) => l.msg === "job slow done").length).toBe(runs);
-  }, 30_000);
+    // Fake timers: the periods and the slow run pass at once instead of in seconds of real time. Periods
+    // start 100 ms after each whole second (untilNextPeriod); the clock starts on a whole second.
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-25T14:00:00.000Z"));
+    try {
+      const log = memoryLog();
+      const jobs = new InProcessJobs(log);
+      let runs = 0;
+      let running = 0;
+      let overlapped = false;
+      jobs.every("slow", 1000, async () => {
+        running += 1;
+        if (running > 1) overlapped = true;
+        // Longer than the period: the next period finds it still running.
+        await pause(1300);
+        running -= 1;
+        runs += 1;
+      });
+      // Not started: nothing runs.
+      await vi.advanceTimersByTimeAsync(1200);
+      expect(runs).toBe(0);
+      await jobs.start();
+      // Started at 1.2 s: periods start at 2.1 s, 3.1 s, 4.1 s…; the runs of 2.1 s and 4.1 s end at 3.4 s and
+      // 5.4 s (3.1 s and 5.1 s find one running and skip); the one of 6.1 s is still going at 6.4 s.
+      await vi.advanceTimersByTimeAsync(5200);
+      expect(runs).toBe(2);
+      expect(running).toBe(1);
+      const stopping = jobs.stop();
+      await vi.advanceTimersByTimeAsync(1300);
+      await stopping;
+      expect(running).toBe(0);
+      expect(runs).toBe(3);
+      expect(overlapped).toBe(false);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(runs).toBe(3);
+      expect(log.lines.filter((l) => l.msg === "job slow done").length).toBe(runs);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("logs a failed run and retries it", async () => {
-    const log = memoryLog();
-    const jobs = new InProcessJobs(log, { retryDelayMs: 20 });
-    let attempts = 0;
-    jobs.every("flaky", 2000, async () => {
-      attempts += 1;
-      if (attempts === 1) throw new Error("disk full");
-    });
-    await jobs.start();
-    await until(() => attempts === 2, "the retry", 20_000);
-    await jobs.stop();
-    const failed = log.lines.find((l) => l.level === "error");
-    expect(failed?.msg).toBe("job flaky failed");
-    expect((failed!.obj as { err: Error }).err.message).toBe("disk full");
-    expect(log.lines.some((l) => l.msg === "job flaky done")).toBe(true);
+    // The first run at 2.2 s fails; its retry 20 ms later succeeds.
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-25T14:00:00.000Z"));
+    try {
+      const log = memoryLog();
+      const jobs = new InProcessJobs(log, { retryDelayMs: 20 });
+      let attempts = 0;
+      jobs.every("flaky", 2000, async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error("disk full");
+      });
+      await jobs.start();
+      await vi.advanceTimersByTimeAsync(2300);
+      expect(attempts).toBe(2);
+      await jobs.stop();
+      const failed = log.lines.find((l) => l.level === "error");
+      expect(failed?.msg).toBe("job flaky failed");
+      expect((failed!.obj as { err: Error }).err.message).toBe("disk full");
+      expect(log.lines.some((l) => l.msg === "job flaky done")).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
     // runNow hands the error to its caller.
     const once = new InProcessJobs(memoryLog());
     once.every("broken", 60_000, async () => {
