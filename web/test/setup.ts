@@ -28,7 +28,15 @@ configure({
   },
 });
 
-afterEach(() => cleanup());
+// happy-dom follows a clicked link, a download's `blob:` one included: the page's address would then stay
+// there, and a relative image address in a later test would not parse (an error event instead of a load).
+const testUrl = window.location.href;
+const happyDom = (window as unknown as { happyDOM?: { setURL(url: string): void } }).happyDOM;
+
+afterEach(() => {
+  cleanup();
+  if (window.location.href !== testUrl) happyDom?.setURL(testUrl);
+});
 
 // The files of a worker share its modules and its window (isolate: false in vitest.config.ts): each leaves
 // them as a fresh one would find them, whatever its own tests cleaned up.
