@@ -78,7 +78,8 @@ export default defineConfig({
           environment: "happy-dom",
           setupFiles: ["web/test/setup.ts"],
           css: false,
-          testTimeout: 20_000,
+          // Room for the 30 s waits of web/test/setup.ts on a busy machine; no test is timed.
+          testTimeout: 60_000,
           // A worker's files share its modules and its window: Mantine, the icons, the router and the pages
           // load once instead of once per file (half the CPU time of the suite). Each file leaves the window
           // and the app's stores as a fresh one would find them (web/test/setup.ts).

@@ -9,8 +9,9 @@ import { resetAppState } from "./app-state";
 // (web/i18n/areas.ts): they have them from the start.
 i18n.addResourceBundle("es", "translation", esAreas, true, false);
 
-// Lazily loaded pages take a moment on their first, cold import (longer on a busy machine).
-configure({ asyncUtilTimeout: 10_000 });
+// Lazily loaded pages take a moment on their first, cold import: in CI, beside the journeys and the process
+// tests on two cores, more than 10 s was seen. A wait that cannot succeed still fails, after 30 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 // A query that fails while `waitFor`/`findBy*` retries it builds its error with a print of the whole page,
 // on every try (Testing Library's own flag marks those tries), and the error is thrown away unless it is
