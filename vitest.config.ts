@@ -23,8 +23,9 @@ const databaseFreeTests = [
 
 export default defineConfig({
   test: {
-    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache; VITEST_FS_CACHE=0 turns it off, `npx vitest --clearCache` empties it) and reused by the next run
-    // and by the other Vitest runs of CI, instead of transformed again by each.
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) for the next run and for
+    // CI's other Vitest runs, instead of transformed again by each. VITEST_FS_CACHE=0 turns it off;
+    // `npx vitest --clearCache` empties it.
     experimental: { fsModuleCache: process.env.VITEST_FS_CACHE !== "0" },
     // `npm run coverage`: lines and branches per folder (scripts/coverage-by-folder.mjs reads the summary).
     coverage: {

@@ -102,7 +102,7 @@ export async function listBackups(dir: string): Promise<BackupArchive[]> {
 function archiveOrderKey(name: string): string {
   const base = name.slice(0, -archiveExtension.length);
   const suffix = /Z-(\d+)$/.exec(base);
-  const stamp = suffix ? base.slice(0, -suffix[0].length + 1) : base;
+  const stamp = suffix ? base.slice(0, suffix.index + 1) : base;
   return `${stamp}-${(suffix?.[1] ?? "1").padStart(6, "0")}`;
 }
 
