@@ -75,6 +75,10 @@ export const errorDescriptions: Record<string, string> = {
   course_section_dont_support_finals: "La materia no admite entrega final.",
   course_section_not_found: "No se encontró la materia de la sección.",
   period_inscriptions_are_disabled: "Las inscripciones del período están deshabilitadas.",
+  specialization_cannot_be_chosen:
+    "Solo un estudiante que termina el ciclo básico elige especialidad; este continúa en la suya.",
+  inscription_period_is_ambiguous:
+    "Hay dos períodos con inscripciones abiertas: indique en cuál inscribir al estudiante.",
   target_must_be_related_to_next_semesters:
     "La materia prelada debe pertenecer a un semestre posterior al de la materia requerida.",
   coordinator_missing_specialization: "El coordinador no tiene una especialización asignada.",
@@ -97,7 +101,8 @@ export const errorDescriptions: Record<string, string> = {
   document_semester_not_related_to_course: "La materia no pertenece al semestre indicado.",
   document_semester_not_related_to_specialization: "El semestre no pertenece a la especialización indicada.",
   course_section_already_has_one: "La materia de la sección ya tiene una entrega final.",
-  pensum_is_not_versioned: "El pensum no está versionado.",
+  pensum_is_not_versioned:
+    "El pensum lo usa un período que ya comenzó: no puede modificarse; cree una nueva versión para cambiarlo.",
   cant_attach_a_pensum_to_an_active_period: "No se puede asignar un pensum a un período que ya comenzó.",
   period_not_found: "No se encontró el período.",
   pensum_has_periods: "El pensum está asignado a períodos y no puede eliminarse.",
@@ -149,6 +154,8 @@ export const errorDescriptions: Record<string, string> = {
   student_has_payments: "El estudiante tiene pagos o cuotas registrados y no puede eliminarse.",
   student_has_binnacles: "El estudiante tiene bitácoras registradas y no puede eliminarse.",
   final_delivery_has_notes: "La entrega final ya tiene notas del jurado y no puede eliminarse.",
+  final_delivery_closed:
+    "La entrega final está cerrada: pasaron 24 horas desde su fecha de entrega y ya nadie puede modificarla.",
   student_has_document_requests: "El estudiante tiene solicitudes de documentos y no puede eliminarse.",
   // Withdrawals (issue 8)
   student_already_retired: "El estudiante ya está retirado.",

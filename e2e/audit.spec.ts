@@ -132,7 +132,7 @@ test.describe("campana de notificaciones", () => {
     await page.getByRole("button", { name: "Notificaciones" }).click();
     const items = page.getByTestId("notification-item");
     await expect(items).toHaveCount(count);
-    await expect(items.first()).toContainText(/\d{4}-\d{2}-\d{2} a las \d{2}:\d{2}/);
+    await expect(items.first()).toContainText(/\d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2}/);
     await expectAccessible(page, "campana de notificaciones");
     const marked = page.waitForResponse((r) => r.url().includes("/mark-as-read"));
     await items.first().getByRole("button", { name: "Marcar como leída" }).click();

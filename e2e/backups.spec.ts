@@ -34,7 +34,9 @@ test.describe("copias de seguridad", () => {
     // Listed once written (the page asks for the progress while it runs).
     await expect(rows).toHaveCount(before + 1, { timeout: 30_000 });
     await expect(page.getByText("Creando la copia de seguridad…")).toHaveCount(0);
-    await expect(page.getByTestId("backup-last")).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d · [\d,]+ (KB|MB)$/);
+    await expect(page.getByTestId("backup-last")).toHaveText(
+      /^\d\d\/\d\d\/\d{4} \d\d:\d\d · [\d,]+ (KB|MB)$/,
+    );
     await expect(page.getByRole("button", { name: "Crear copia ahora" })).toBeEnabled();
     await expectAccessible(page, "backups after a backup", "con la copia nueva");
   });

@@ -29,14 +29,15 @@ async function removeClassHourFromEarlierTry(page: Page, token: string) {
   if (data.length > 0) await page.reload();
 }
 
-test("un administrador crea una hora de clase: el fin antes del inicio se rechaza en español y se ve en 12 horas", async ({
+test("un administrador crea una hora de clase: el fin antes del inicio se rechaza en español y se ve en 24 horas", async ({
   page,
 }) => {
   const { access_token } = await loginViaApi(page, "admin", "/classhours");
   await removeClassHourFromEarlierTry(page, access_token);
   await expect(page.getByRole("heading", { name: "Horas de clase", level: 1 })).toBeVisible();
-  // The demo's school day, in start order, on a 12-hour clock.
-  await expect(bodyRows(page).first()).toContainText(/\d{1,2}:\d{2} (AM|PM)/);
+  // The demo's school day, in start order, on a 24-hour clock (HH:MM).
+  await expect(bodyRows(page).first()).toContainText(/^\d{2}:\d{2}/);
+  await expect(bodyRows(page).first()).not.toContainText(/AM|PM/);
   await expectAccessible(page, "horas de clase");
 
   await page.getByRole("link", { name: "Crear hora de clase" }).click();
@@ -49,7 +50,7 @@ test("un administrador crea una hora de clase: el fin antes del inicio se rechaz
   await end.minute.fill("0");
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("La hora de fin debe ser posterior a la hora de inicio.")).toBeVisible();
-  await expect(page.getByRole("group", { name: /^Hora de inicio/ })).toContainText("9:05 PM");
+  await expect(page.getByRole("group", { name: /^Hora de inicio/ })).toContainText("21:05");
   await expectAccessible(page, "crear hora de clase (con error)", "con error");
 
   await end.hour.fill("21");
@@ -58,13 +59,13 @@ test("un administrador crea una hora de clase: el fin antes del inicio se rechaz
   await expect(page).toHaveURL(/\/classhours(\?.*)?$/);
   await page.getByRole("searchbox", { name: "Buscar..." }).fill("21:05");
   await expect(bodyRows(page)).toHaveCount(1);
-  await expect(bodyRows(page).first()).toContainText("9:05 PM");
-  await expect(bodyRows(page).first()).toContainText("9:50 PM");
+  await expect(bodyRows(page).first()).toContainText("21:05");
+  await expect(bodyRows(page).first()).toContainText("21:50");
   await screenshot(page, "classhours-admin", { fullPage: true });
 
   // A class hour the demo's schedules use cannot be deleted, and the dialog says why.
   await page.getByRole("searchbox", { name: "Buscar..." }).fill("");
-  await page.getByRole("button", { name: /^Eliminar 7:00 AM/ }).click();
+  await page.getByRole("button", { name: /^Eliminar 07:00/ }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Sí" }).click();
   const refusal = page.getByRole("dialog", { name: "No se puede eliminar la hora de clase" });
   await expect(refusal).toContainText("La hora de clase está en uso en algún horario y no puede eliminarse.");

@@ -50,7 +50,13 @@ test.describe("materias", () => {
     await page.getByRole("textbox", { name: "Código", exact: true }).fill(code);
     await page.getByRole("textbox", { name: "Título", exact: true }).fill("Materia de prueba");
     await page.getByRole("textbox", { name: "Créditos", exact: true }).fill("3");
+    // Weekly hours and maximum absences are required: left empty, nothing is saved (no silent 0).
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("El campo horas es obligatorio.")).toBeVisible();
+    await expect(page.getByText("El campo máximo de inasistencias es obligatorio.")).toBeVisible();
     await expectAccessible(page, "crear materia");
+    await page.getByRole("textbox", { name: "Horas semanales", exact: true }).fill("4");
+    await page.getByRole("textbox", { name: "Máximo de inasistencias", exact: true }).fill("6");
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(toast(page, "Materia creada.")).toBeVisible();
     await page.goto("/courses/all");

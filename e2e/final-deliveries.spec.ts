@@ -1,5 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { accounts, expect, expectAccessible, loginViaApi, schoolDateTime, screenshot, test } from "./support";
+import {
+  accounts,
+  expect,
+  expectAccessible,
+  fillDateTime,
+  loginViaApi,
+  schoolDateTime,
+  screenshot,
+  test,
+} from "./support";
 
 type CourseSection = {
   id: number;
@@ -98,7 +107,8 @@ test.describe("entregas finales", () => {
     await page.getByRole("textbox", { name: /^Código/ }).fill(code);
     await page.getByRole("textbox", { name: /^Porcentaje de la nota final/ }).fill(String(percent));
     await page.getByRole("textbox", { name: /^Título/ }).fill("Proyecto de grado");
-    await page.getByLabel(/^Fecha de entrega/).fill(schoolDateTime(1));
+    const deliveryAt = schoolDateTime(1);
+    await fillDateTime(page, /^Fecha de entrega/, deliveryAt);
     await expectAccessible(page, "crear entrega final");
     await screenshot(page, "final-delivery-create", { fullPage: true });
     await page.getByRole("button", { name: "Guardar" }).click();
@@ -109,6 +119,8 @@ test.describe("entregas finales", () => {
     const id = Number(page.url().split("/").pop());
     const created = await (await page.request.get(`/api/final-deliveries/${id}`, { headers })).json();
     expect(created.data.final_delivery_value_percent).toBe(percent);
+    // Typed DD/MM/AAAA and HH:MM, stored as that wall time at the school.
+    expect(created.data.delivery_at_local).toBe(deliveryAt);
 
     // The jury.
     await page.getByRole("combobox", { name: /^Profesor/ }).fill(juror!.last_name.slice(0, 4));

@@ -70,7 +70,7 @@ test("an admin's message to a section reaches a student of it live, in the bell"
   await bell.click();
   const item = student.getByTestId("notification-item").filter({ hasText: message });
   await expect(item).toBeVisible();
-  await expect(item).toHaveText(/\d{4}-\d\d-\d\d a las \d\d:\d\d/);
+  await expect(item).toHaveText(/\d\d\/\d\d\/\d{4} a las \d\d:\d\d/);
   await screenshot(student, "notifications-bell", { fullPage: true });
   await item.getByRole("button", { name: "Marcar como leída" }).click();
   await expect(item).toHaveCount(0);

@@ -144,7 +144,7 @@ test("el listado de pagos cabe en una pantalla de 1280 px sin desplazarse de lad
   await expect(row).toBeVisible();
   const headers = table.getByRole("columnheader");
   for (const name of [
-    "Fecha",
+    "Pagado / reportado",
     "Estudiante",
     "Período",
     "Tipo de pago",
@@ -156,6 +156,8 @@ test("el listado de pagos cabe en una pantalla de 1280 px sin desplazarse de lad
     await expect(headers.filter({ hasText: name }), name).toHaveCount(1);
   await expect(row).toContainText("Pendiente");
   await expect(row).toContainText(/Reportado|En caja/);
+  // The day the student says they paid, and under it the day they reported it (a back-dated report shows).
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}\s*Reportado el \d{2}\/\d{2}\/\d{4}/);
   for (const name of [/^Ver el pago \d+$/, /^Aprobar el pago \d+$/, /^Rechazar el pago \d+$/])
     await expect(row.getByRole("button", { name })).toBeInViewport({ ratio: 1 });
   // The icon's word shows on keyboard focus too.

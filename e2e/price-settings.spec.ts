@@ -67,12 +67,24 @@ test.describe("configuración de pagos por período", () => {
     await expect(selector).toBeEnabled();
     await selector.click();
     await page.getByRole("option").first().click();
+    const periodAnswer = page.waitForResponse((r) => /\/api\/periods\/\d+$/.test(r.url()));
     await page.getByRole("link", { name: "Crear configuración de pagos" }).click();
     await expect(page).toHaveURL(/\/periods\/createPayments\/\d+$/);
+    const next = ((await (await periodAnswer).json()) as { data: { start_date: string } }).data;
+    // Installments fall from 30 days before the period's start to its end: a date years away is refused.
+    const typed = (offset: number) => {
+      const d = new Date(Date.parse(`${next.start_date}T12:00:00Z`) + offset * 86_400_000);
+      return d.toISOString().slice(0, 10).split("-").reverse().join("/");
+    };
     await page.getByRole("textbox", { name: "Fecha de la cuota 1" }).fill("15/01/2040");
     await page.getByRole("textbox", { name: "Monto de la cuota 1" }).fill("300,25");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText(/^La fecha (no puede ser posterior|debe estar entre)/).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/periods\/createPayments\/\d+$/);
+    await page.getByRole("textbox", { name: "Fecha de la cuota 1" }).fill(typed(-14));
+    await page.keyboard.press("Tab"); // closes the calendar
     await page.getByRole("button", { name: "Agregar cuota" }).click();
-    await page.getByRole("textbox", { name: "Fecha de la cuota 2" }).fill("15/02/2040");
+    await page.getByRole("textbox", { name: "Fecha de la cuota 2" }).fill(typed(30));
     await page.getByRole("textbox", { name: "Monto de la cuota 2" }).fill("300");
     const perInstallment = page.getByRole("group", { name: /Métodos de pago por cuota/ });
     await perInstallment.getByRole("checkbox", { name: "Transferencia Bancaria" }).check();

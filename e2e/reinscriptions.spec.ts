@@ -61,39 +61,44 @@ test("an admin re-inscribes an approved student into the next period and sees wh
   // The next period opens its inscriptions and gets a section of the semester the student moves to.
   const next = approved.target_period!.id;
   await api.send("PATCH", `/periods/${next}/open-inscriptions`, { enabled_inscriptions: true });
-  await api.send("POST", "/sections", {
-    period_id: next,
-    semester_id: approved.options[0]!.semester.id,
-    letter_code: "A",
-    males_limit: 15,
-    females_limit: 15,
-  });
+  // Closed again at the end: with two periods open, other journeys' inscriptions would have to say which.
+  try {
+    await api.send("POST", "/sections", {
+      period_id: next,
+      semester_id: approved.options[0]!.semester.id,
+      letter_code: "A",
+      males_limit: 15,
+      females_limit: 15,
+    });
 
-  await page.goto("/reinscriptions/create");
-  await expect(page.getByRole("heading", { name: "Reinscribir estudiante" })).toBeVisible();
-  await expectAccessible(page, "/reinscriptions/create");
+    await page.goto("/reinscriptions/create");
+    await expect(page.getByRole("heading", { name: "Reinscribir estudiante" })).toBeVisible();
+    await expectAccessible(page, "/reinscriptions/create");
 
-  // The failing one: the reason in Spanish, with the course and its note.
-  await pickStudent(page, failing);
-  await expect(page.getByText("Por qué no avanza")).toBeVisible();
-  await expect(page.getByText(failing.reasons[0]!, { exact: true })).toBeVisible();
-  await expect(page.getByText("Repite materias")).toBeVisible();
-  await screenshot(page, "reinscription-refused", { fullPage: true });
-  await expectAccessible(page, "/reinscriptions/create (no avanza)", "no avanza");
+    // The failing one: the reason in Spanish, with the course and its note.
+    await pickStudent(page, failing);
+    await expect(page.getByText("Por qué no avanza")).toBeVisible();
+    await expect(page.getByText(failing.reasons[0]!, { exact: true })).toBeVisible();
+    await expect(page.getByText("Repite materias")).toBeVisible();
+    await screenshot(page, "reinscription-refused", { fullPage: true });
+    await expectAccessible(page, "/reinscriptions/create (no avanza)", "no avanza");
 
-  // The approved one moves on.
-  await pickStudent(page, approved);
-  await expect(page.getByText("Pasa al siguiente semestre")).toBeVisible();
-  await page.getByRole("button", { name: "Reinscribir" }).click();
-  const name = `${approved.student.first_name} ${approved.student.last_name}`;
-  await expect(page.getByRole("heading", { name: `Reinscripción de ${name}` })).toBeVisible();
-  await expect(page.getByText(`${approved.options[0]!.semester.code} · Sección:`)).toBeVisible();
-  await screenshot(page, "reinscription-detail", { fullPage: true });
-  await expectAccessible(page, "/reinscriptions/{id}");
+    // The approved one moves on.
+    await pickStudent(page, approved);
+    await expect(page.getByText("Pasa al siguiente semestre")).toBeVisible();
+    await page.getByRole("button", { name: "Reinscribir" }).click();
+    const name = `${approved.student.first_name} ${approved.student.last_name}`;
+    await expect(page.getByRole("heading", { name: `Reinscripción de ${name}` })).toBeVisible();
+    await expect(page.getByText(`${approved.options[0]!.semester.code} · Sección:`)).toBeVisible();
+    await screenshot(page, "reinscription-detail", { fullPage: true });
+    await expectAccessible(page, "/reinscriptions/{id}");
 
-  await page.goto(`/reinscriptions?search=${encodeURIComponent(approved.student.identity_document)}`);
-  await expect(page.getByRole("cell", { name: approved.student.identity_document }).first()).toBeVisible();
-  await expect(page.getByRole("button", { name: /Exportar CSV/ })).toBeVisible();
-  await screenshot(page, "reinscriptions-list", { fullPage: true });
-  await expectAccessible(page, "/reinscriptions");
+    await page.goto(`/reinscriptions?search=${encodeURIComponent(approved.student.identity_document)}`);
+    await expect(page.getByRole("cell", { name: approved.student.identity_document }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /Exportar CSV/ })).toBeVisible();
+    await screenshot(page, "reinscriptions-list", { fullPage: true });
+    await expectAccessible(page, "/reinscriptions");
+  } finally {
+    await api.send("PATCH", `/periods/${next}/open-inscriptions`, { enabled_inscriptions: false });
+  }
 });

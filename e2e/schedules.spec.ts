@@ -53,7 +53,7 @@ test.describe("horarios", () => {
       `/schedules/grid?section_id=${target.section.id}`,
     );
     const seven = grid.class_hours.find((h) => h.start_time === "07:00")!;
-    // Another section takes A-101 on Saturday at 7:00 AM (CB-S2A's Matemática II keeps its week too).
+    // Another section takes A-101 on Saturday at 07:00 (CB-S2A's Matemática II keeps its week too).
     const other = (await api.get<Schedule[]>("/schedules?search=CB-S2A&limit=0")).filter(
       (s) => s.course_section.course.title === "Matemática II",
     );
@@ -83,15 +83,15 @@ test.describe("horarios", () => {
     await expect(entries(page)).toHaveCount(mine.length);
     await expectAccessible(page, "definir horario");
 
-    // A Saturday in A-101 at 7:00 AM: marked before saving, with who holds the classroom.
+    // A Saturday in A-101 at 07:00: marked before saving, with who holds the classroom.
     await page.getByRole("button", { name: "Agregar día" }).click();
     const saturday = entries(page).last();
     await expect(saturday.getByRole("combobox", { name: "Día" })).toHaveValue("Sábado");
     await saturday.getByRole("combobox", { name: "Aula" }).click();
     await page.getByRole("option", { name: "A-101", exact: true }).click();
-    await saturday.getByText("7:00 AM – 7:45 AM").click();
+    await saturday.getByText("07:00 – 07:45").click();
     await expect(saturday.getByTestId("clash")).toHaveText(
-      /Sábado 7:00 AM: Aula A-101 ocupada por CB-S2A — Matemática II/,
+      /Sábado 07:00: Aula A-101 ocupada por CB-S2A — Matemática II/,
     );
     await expect(page.getByText("Hay choques de horario")).toBeVisible();
     await expect(
@@ -107,7 +107,7 @@ test.describe("horarios", () => {
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Horario guardado." })).toBeVisible();
 
-    // The disponibilities page: B-101 is now taken on Saturday at 7:00 AM by CB-S1A.
+    // The disponibilities page: B-101 is now taken on Saturday at 07:00 by CB-S1A.
     await page.goto(
       `/schedules/disponibilities?period_id=${target.section.period_id}&day=6&class_hours_ids=${seven.id}`,
     );

@@ -130,6 +130,19 @@ export function schoolDateTime(hours = 0): string {
   return `${year}-${month}-${day}T${time}`;
 }
 
+/** `YYYY-MM-DD` as a person types it in the app's date fields: DD/MM/AAAA. */
+export const typedDate = (iso: string) => iso.split("-").reverse().join("/");
+
+/**
+ * Types a school wall time (`YYYY-MM-DDTHH:MM`) into a date-and-time field: its "Fecha" (DD/MM/AAAA) and
+ * "Hora" (24-hour HH:MM) parts, inside the group named `label`.
+ */
+export async function fillDateTime(page: Page, label: string | RegExp, local: string) {
+  const group = page.getByRole("group", { name: label });
+  await group.getByRole("textbox", { name: "Fecha", exact: true }).fill(typedDate(local.slice(0, 10)));
+  await group.getByRole("textbox", { name: "Hora", exact: true }).fill(local.slice(11, 16));
+}
+
 /** The school's day of the week today: 1 Monday … 7 Sunday. */
 export function schoolWeekday(): number {
   return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(schoolWall().weekday) + 1;

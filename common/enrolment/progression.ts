@@ -7,6 +7,8 @@
  * becomes 10.00 by a floating-point slip.
  */
 
+import { courseStanding, type Standing } from "../grades/standing.js";
+
 /** One evaluation of a course section: its weight (percent) and the student's note (null: none, counts 0). */
 export type Evaluation = { weight: number; note: number | null };
 
@@ -30,7 +32,7 @@ export type CourseResult = {
   courseId: number;
   code: string;
   title: string;
-  /** 0–20 rounded half up to a whole number; null when nothing was evaluated yet. */
+  /** Σ note × weight / 100: final, a whole number; so far, two decimals. Null when nothing was evaluated. */
   note: number | null;
   /** Percent of the course evaluated so far (lessons' weights plus the final delivery's percent). */
   evaluatedPercent: number;
@@ -40,6 +42,10 @@ export type CourseResult = {
   absencesWithDelays: number;
   failedByAbsences: boolean;
   withdrawn: boolean;
+  /** The note is final: the weights reached 100 % or the period ended. */
+  final: boolean;
+  standing: Standing;
+  /** Only a final standing passes; false while in progress (see `standing`). */
   passed: boolean;
 };
 
@@ -134,21 +140,51 @@ export function absenceCount(absences: number, delays: number, maxAbsencesToFail
   return { total, failed: total > maxAbsencesToFail };
 }
 
-export function courseResult(record: CourseRecord, thresholds: Thresholds): CourseResult {
-  const { note, evaluatedPercent } = courseNote(record.evaluations, record.finalDelivery);
+/**
+ * A course's note and standing (`common/grades/standing.ts`, the one computation), given whether the
+ * course's period has ended (`periodHasEnded`, by the injected clock).
+ *
+ * Transitional: a caller that does not say (`opts.periodEnded` undefined: re-inscription) still gets the
+ * former reading, the weighted mean of what was evaluated, taken as final; it should move to `periodEnded`.
+ */
+export function courseResult(
+  record: CourseRecord,
+  thresholds: Thresholds,
+  opts: { periodEnded?: boolean } = {},
+): CourseResult {
   const absence = absenceCount(record.absences, record.delays, record.maxAbsencesToFail);
-  return {
+  const common = {
     courseId: record.courseId,
     code: record.code,
     title: record.title,
-    note,
-    evaluatedPercent,
     absences: record.absences,
     delays: record.delays,
     absencesWithDelays: absence.total,
     failedByAbsences: absence.failed,
     withdrawn: record.withdrawn,
-    passed: !record.withdrawn && !absence.failed && note !== null && note >= thresholds.approvalMinimumNote,
+  };
+  if (opts.periodEnded === undefined) {
+    const { note, evaluatedPercent } = courseNote(record.evaluations, record.finalDelivery);
+    const passed =
+      !record.withdrawn && !absence.failed && note !== null && note >= thresholds.approvalMinimumNote;
+    return { ...common, note, evaluatedPercent, final: true, standing: passed ? "passed" : "failed", passed };
+  }
+  const standing = courseStanding(
+    {
+      evaluations: record.evaluations,
+      finalDelivery: record.finalDelivery,
+      failedByAbsences: absence.failed,
+      withdrawn: record.withdrawn,
+    },
+    { approvalMinimumNote: thresholds.approvalMinimumNote, periodEnded: opts.periodEnded },
+  );
+  return {
+    ...common,
+    note: standing.note,
+    evaluatedPercent: standing.evaluatedPercent,
+    final: standing.final,
+    standing: standing.standing,
+    passed: standing.passed === true,
   };
 }
 

@@ -4,19 +4,21 @@ import {
   allocate,
   amountInWords,
   daysBetween,
+  dueDate,
   feeSummary,
   formatAmount,
   fullPaymentE2,
   type InstallmentState,
   isLate,
   isPaid,
+  lastOnTimeDay,
   lateExtraDueE2,
   numberInWords,
   parseAmountE2,
   pendingE2,
 } from "./fees.js";
 
-const terms = { graceDays: 5, lateExtraE2: 1_000 };
+const terms = { graceDays: 5, lateExtraE2: 1_000, inscribedOn: null };
 const inst = (id: number, date: string, amountE2: number, paidE2 = 0, lateExtraE2 = 0): InstallmentState => ({
   id,
   date,
@@ -54,7 +56,7 @@ describe("lateness and the grace boundary", () => {
     expect(pendingE2(i, terms, "2026-03-07")).toBe(11_000);
   });
   it("with no grace days the day after the due date is late", () => {
-    const noGrace = { graceDays: 0, lateExtraE2: 500 };
+    const noGrace = { graceDays: 0, lateExtraE2: 500, inscribedOn: null };
     expect(isLate(i, noGrace, "2026-03-01")).toBe(false);
     expect(isLate(i, noGrace, "2026-03-02")).toBe(true);
   });
@@ -65,7 +67,55 @@ describe("lateness and the grace boundary", () => {
     expect(pendingE2(paid, terms, "2026-12-01")).toBe(0);
   });
   it("a late extra of 0 adds nothing", () => {
-    expect(pendingE2(i, { graceDays: 0, lateExtraE2: 0 }, "2026-05-01")).toBe(10_000);
+    expect(pendingE2(i, { graceDays: 0, lateExtraE2: 0, inscribedOn: null }, "2026-05-01")).toBe(10_000);
+  });
+});
+
+describe("an installment dated before the student's inscription", () => {
+  const october = inst(1, "2026-10-19", 10_000);
+  const december = inst(2, "2026-12-15", 10_000);
+  const inscribed = (inscribedOn: string | null, graceDays = 5) => ({
+    graceDays,
+    lateExtraE2: 1_000,
+    inscribedOn,
+  });
+
+  it("is due on the inscription date, and its grace days count from then", () => {
+    const t = inscribed("2026-11-25");
+    expect(dueDate(october, t)).toBe("2026-11-25");
+    expect(lastOnTimeDay(october, t)).toBe("2026-11-30");
+    expect(isLate(october, t, "2026-11-25")).toBe(false);
+    expect(pendingE2(october, t, "2026-11-25")).toBe(10_000);
+    expect(isLate(october, t, "2026-11-30")).toBe(false);
+    expect(isLate(october, t, "2026-12-01")).toBe(true);
+    expect(pendingE2(october, t, "2026-12-01")).toBe(11_000);
+  });
+  it("owes nothing late on the day of the inscription, even without grace days", () => {
+    const t = inscribed("2026-11-25", 0);
+    expect(isLate(october, t, "2026-11-25")).toBe(false);
+    expect(lateExtraDueE2(october, t, "2026-11-25")).toBe(0);
+    expect(feeSummary([october, december], t, "2026-11-25")).toMatchObject({ lateCount: 0, overdueE2: 0 });
+    expect(isLate(october, t, "2026-11-26")).toBe(true);
+  });
+  it("keeps its own date when the student was inscribed before or on it", () => {
+    for (const on of ["2026-09-01", "2026-10-19"]) {
+      const t = inscribed(on);
+      expect(dueDate(october, t)).toBe("2026-10-19");
+      expect(isLate(october, t, "2026-10-24")).toBe(false);
+      expect(isLate(october, t, "2026-10-25")).toBe(true);
+    }
+    expect(dueDate(december, inscribed("2026-11-25"))).toBe("2026-12-15");
+    expect(dueDate(october, inscribed(null))).toBe("2026-10-19");
+  });
+  it("a partly paid one owes the rest, and the extra only once its grace from the inscription has passed", () => {
+    const t = inscribed("2026-11-25");
+    const partly = inst(1, "2026-10-19", 10_000, 4_000);
+    expect(pendingE2(partly, t, "2026-11-30")).toBe(6_000);
+    expect(pendingE2(partly, t, "2026-12-01")).toBe(7_000);
+    const paid = allocate([partly, december], 6_000, t, "2026-11-28");
+    expect(paid.allocations).toEqual([
+      { installmentId: 1, amountE2: 6_000, chargesLateExtraE2: 0, completes: true },
+    ]);
   });
 });
 

@@ -10,8 +10,11 @@ import { numberInWords } from "../text/number-words.js";
 
 export { numberInWords };
 
-/** The rules a fee copied from its period's price setting. */
-export type FeeTerms = { graceDays: number; lateExtraE2: number };
+/**
+ * The rules a fee copied from its period's price setting, and the day the student was inscribed in the period
+ * (`null` when the fee has no inscription): an installment dated before it is due on that day instead.
+ */
+export type FeeTerms = { graceDays: number; lateExtraE2: number; inscribedOn: string | null };
 
 /**
  * One installment as stored. `lateExtraE2` is the late extra already charged to this installment: 0 until a
@@ -78,9 +81,17 @@ function assertE2(value: number, name: string): void {
     throw new RangeError(`${name} debe ser un entero de centésimas: ${value}`);
 }
 
-/** The last day an installment can be paid without the late extra: its date plus the grace days. */
+/**
+ * The day an installment falls due: its date, or the inscription date when the student was inscribed after
+ * it (nobody owes a late extra for the days before they were inscribed).
+ */
+export function dueDate(i: InstallmentState, terms: FeeTerms): string {
+  return terms.inscribedOn !== null && terms.inscribedOn > i.date ? terms.inscribedOn : i.date;
+}
+
+/** The last day an installment can be paid without the late extra: its due date plus the grace days. */
 export function lastOnTimeDay(i: InstallmentState, terms: FeeTerms): string {
-  return addDays(i.date, terms.graceDays);
+  return addDays(dueDate(i, terms), terms.graceDays);
 }
 
 /** Fully paid: what was paid covers the amount and any late extra already charged. */
@@ -88,7 +99,7 @@ export function isPaid(i: InstallmentState): boolean {
   return i.paidE2 >= i.amountE2 + i.lateExtraE2;
 }
 
-/** Late: today is past the installment's date plus the grace days and it is not fully paid. */
+/** Late: today is past the installment's due date plus the grace days and it is not fully paid. */
 export function isLate(i: InstallmentState, terms: FeeTerms, today: string): boolean {
   return !isPaid(i) && today > lastOnTimeDay(i, terms);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STANDINGS } from "../grades/standing.js";
 import { recordId } from "../validation/ids.js";
 import { noteValue } from "./lessons.js";
 
@@ -59,7 +60,13 @@ export const studentCourseNotesSchema = z.object({
     .array(z.object({ lesson_id: z.number().int(), note: z.number().nullable() }))
     .describe("Una por clase evaluada, en el orden de `lessons`; null: sin nota (cuenta 0)."),
   final_delivery_note: z.number().nullable().describe("Promedio del jurado, si lo hay."),
-  note: z.number().int().nullable().describe("Nota final hasta ahora (0–20, redondeada hacia arriba en ,5)."),
+  note: z
+    .number()
+    .nullable()
+    .describe(
+      "Σ nota × peso / 100. Final (peso al 100 % o período terminado): entera, redondeada hacia arriba en ,5; " +
+        "en curso: la nota hasta ahora, con dos decimales.",
+    ),
   evaluated_percent: z.number().int(),
   first_cut: cutNote,
   second_cut: cutNote,
@@ -68,7 +75,8 @@ export const studentCourseNotesSchema = z.object({
   absences_with_delays: z.number().int(),
   failed_by_absences: z.boolean(),
   withdrawn: z.boolean(),
-  passed: z.boolean(),
+  standing: z.enum(STANDINGS).describe("in_progress: En curso (ni aprobada ni reprobada); passed; failed."),
+  passed: z.boolean().nullable().describe("Null mientras la materia está en curso."),
 });
 export type StudentCourseNotes = z.infer<typeof studentCourseNotesSchema>;
 
@@ -90,10 +98,14 @@ export const courseSectionReportSchema = z.object({
   students: z.number().int(),
   with_note: z.number().int(),
   average: z.number().nullable().describe("Promedio de las notas (dos decimales)."),
-  highest: z.number().int().nullable(),
-  lowest: z.number().int().nullable(),
+  highest: z.number().nullable(),
+  lowest: z.number().nullable(),
   passed: z.number().int(),
   failed: z.number().int(),
+  in_progress: z
+    .number()
+    .int()
+    .describe("Estudiantes cuya materia sigue en curso (ni aprobada ni reprobada)."),
   failed_by_absences: z.number().int(),
   withdrawn: z.number().int(),
 });

@@ -26,21 +26,30 @@ const fields = {
     .max(2000)
     .nullable()
     .transform((v) => v || null),
-  credits: formInt(0, 60),
-  hours: formInt(0, 100),
+  // A course earns at least one credit and meets at least one hour a week; the absences that fail it are
+  // always said (0: any absence fails), never assumed.
+  credits: formInt(1, 60),
+  hours: formInt(1, 100),
   max_absences_to_fail: formInt(0, 500),
   enabled: formBoolean,
   supports_final_delivery: formBoolean,
 };
 
-/** POST /courses (multipart or JSON). */
+/** The numbers every new course states (here and in the nested create of a specialization). */
+export const courseNumberFields = {
+  credits: fields.credits,
+  hours: fields.hours,
+  max_absences_to_fail: fields.max_absences_to_fail,
+};
+
+/** POST /courses (multipart or JSON): credits, weekly hours and maximum absences are required. */
 export const createCourseSchema = z.object({
   code: fields.code,
   title: fields.title,
   description: fields.description.optional().transform((v) => v ?? null),
-  credits: fields.credits.default(0),
-  hours: fields.hours.default(0),
-  max_absences_to_fail: fields.max_absences_to_fail.default(0),
+  credits: fields.credits,
+  hours: fields.hours,
+  max_absences_to_fail: fields.max_absences_to_fail,
   enabled: fields.enabled.default(true),
   supports_final_delivery: fields.supports_final_delivery.default(false),
 });

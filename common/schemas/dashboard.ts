@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STANDINGS } from "../grades/standing.js";
 
 /**
  * The dashboards of /home (spec.md §7 "Dashboards"): `GET /dashboard/index` (administration: the school's
@@ -50,8 +51,14 @@ export const studentDashboardSchema = z.object({
       course_section_id: int(),
       course: z.object({ id: int(), code: z.string(), title: z.string() }),
       section: z.object({ id: int(), code: z.string() }),
-      note: z.number().nullable().describe("Nota hasta hoy (0–20), null si nada evaluado."),
+      note: z
+        .number()
+        .nullable()
+        .describe(
+          "Σ nota × peso / 100 hasta hoy (0–20; final al 100 % o terminado el período), null si nada evaluado.",
+        ),
       evaluated_percent: int(),
+      standing: z.enum(STANDINGS).describe("in_progress (En curso), passed o failed."),
       absences: int(),
       delays: int(),
       failed_by_absences: z.boolean(),

@@ -35,6 +35,20 @@ export const createDocumentRequestSchema = z.object({
 });
 export type CreateDocumentRequestInput = z.output<typeof createDocumentRequestSchema>;
 
+/** GET /document-requests/letter-eligibility: a student asks for themself; staff name `student_id`. */
+export const letterEligibilityQuerySchema = z.object({
+  student_id: z.coerce.number().int().min(1).optional(),
+});
+
+export const letterEligibilitySchema = z.object({
+  eligible: z.boolean().describe("Aprobó todas las materias de su pensum: puede pedir la carta de egresado."),
+  missing: z
+    .array(z.object({ code: z.string(), title: z.string() }))
+    .describe("Materias del pensum aún sin aprobar (las en curso tampoco cuentan)."),
+  reason: z.string().nullable().describe("Por qué no puede pedirla, en español; null si puede."),
+});
+export type LetterEligibility = z.infer<typeof letterEligibilitySchema>;
+
 const typeFields = {
   name: z.string().trim().min(1).max(150),
   description: z

@@ -83,6 +83,9 @@ export const finalDeliverySchema = z.object({
   jury: z.array(person),
   students_count: z.number().int(),
   jury_can_modify: z.boolean().describe("Falso cuando no tiene fecha o pasaron 24 horas desde ella."),
+  closed: z
+    .boolean()
+    .describe("Pasaron 24 horas desde su fecha: nadie puede cambiar la entrega, su jurado ni sus notas."),
 });
 export type FinalDelivery = z.infer<typeof finalDeliverySchema>;
 

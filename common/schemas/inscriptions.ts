@@ -138,46 +138,74 @@ export const studentInscriptionSchema = inscriptionSchema.extend({
 });
 export type StudentInscription = z.infer<typeof studentInscriptionSchema>;
 
+const feeInstallmentSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  amount_e2: z.number().int(),
+  paid_amount_e2: z.number().int(),
+  late_extra_e2: z
+    .number()
+    .int()
+    .describe("Recargo ya cobrado a esta cuota (0 hasta que se paga con atraso)."),
+  // Today's view of the installment (common/money/fees.ts), in the school's time zone.
+  amount_string: z.string().describe('Monto en cifras ("1.234,50").'),
+  due_date: z
+    .string()
+    .describe("Vence: su fecha o, si el estudiante se inscribió después, el día de la inscripción."),
+  last_on_time_date: z.string().describe("Último día sin recargo: vencimiento + días de gracia."),
+  paid: z.boolean().describe("Pagada por completo."),
+  is_late: z.boolean().describe("Atrasada: hoy pasa el vencimiento más los días de gracia y no está pagada."),
+  late_extra_amount_e2: z.number().int().describe("Recargo que debe hoy (una sola vez), en centésimas."),
+  late_extra_amount_string: z.string(),
+  pending_e2: z.number().int().describe("Lo que queda por pagar: monto + recargo − pagado."),
+  pending_string: z.string(),
+});
+
+/** A payment of the fee's period, with spec.md §3's names (`amount` in hundredths). */
+const feePaymentSchema = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  status: z.number().int().describe("1 pendiente, 2 aprobado, 3 rechazado."),
+  from_report: z.boolean(),
+  type: z.number().int(),
+  date: z.string().describe("Día en que se pagó, según quien lo reportó."),
+  amount: z.number().int(),
+  amount_e2: z.number().int(),
+  receipt_number: z.string().nullable(),
+  student_id: z.number().int(),
+  period_id: z.number().int(),
+  created_at: z.string().describe("Cuándo se reportó o registró."),
+});
+
 export const periodFeeSchema = z.object({
   id: z.number().int(),
   student_id: z.number().int(),
   period_id: z.number().int(),
   inscription_id: z.number().int().nullable(),
+  inscribed_on: z
+    .string()
+    .nullable()
+    .describe(
+      "Día de la inscripción en el período (zona del colegio); las cuotas anteriores vencen ese día.",
+    ),
   installment_payment_methods: z.array(z.number().int()),
   full_payment_methods: z.array(z.number().int()),
   installment_grace_period_days: z.number().int(),
   late_installment_extra_e2: z.number().int(),
+  late_installment_extra: z.number().int().describe("Igual que `late_installment_extra_e2` (centésimas)."),
   credit_e2: z.number().int(),
   completed_at: z.string().nullable(),
   total_e2: z.number().int(),
   paid_e2: z.number().int(),
-  installments: z.array(
-    z.object({
-      id: z.number().int(),
-      date: z.string(),
-      amount_e2: z.number().int(),
-      paid_amount_e2: z.number().int(),
-      late_extra_e2: z
-        .number()
-        .int()
-        .describe("Recargo ya cobrado a esta cuota (0 hasta que se paga con atraso)."),
-      // Today's view of the installment (common/money/fees.ts), in the school's time zone.
-      amount_string: z.string().describe('Monto en cifras ("1.234,50").'),
-      last_on_time_date: z.string().describe("Último día sin recargo: fecha + días de gracia."),
-      paid: z.boolean().describe("Pagada por completo."),
-      is_late: z.boolean().describe("Vencida: hoy pasa la fecha más los días de gracia y no está pagada."),
-      late_extra_amount_e2: z.number().int().describe("Recargo que debe hoy (una sola vez), en centésimas."),
-      late_extra_amount_string: z.string(),
-      pending_e2: z.number().int().describe("Lo que queda por pagar: monto + recargo − pagado."),
-      pending_string: z.string(),
-    }),
-  ),
+  installments: z.array(feeInstallmentSchema),
+  fee_installments: z.array(feeInstallmentSchema).describe("Las mismas cuotas (nombre de spec.md §3)."),
+  payments: z.array(feePaymentSchema),
   today: z.string().describe("Fecha de hoy en la zona horaria del colegio, con la que se calculó lo demás."),
   pending_e2: z.number().int().describe("Total por pagar, con recargos."),
   overdue_e2: z.number().int().describe("Por pagar de las cuotas vencidas, con recargos."),
   pending_installments: z.number().int().describe("Cuotas sin pagar por completo."),
   late_installments: z.number().int(),
-  next_due_date: z.string().nullable().describe("Fecha de la primera cuota sin pagar."),
+  next_due_date: z.string().nullable().describe("Vencimiento de la primera cuota sin pagar."),
   completed: z.boolean().describe("Todas las cuotas pagadas."),
 });
 export type PeriodFee = z.infer<typeof periodFeeSchema>;

@@ -14,8 +14,8 @@ export type PreregisteredStatus = (typeof preregisteredStatuses)[number];
  */
 export const honeypotField = "website";
 
-/** Today as `YYYY-MM-DD` (the bound of a birth date). */
-const todayIso = () => new Date().toISOString().slice(0, 10);
+/** The school's today as `YYYY-MM-DD` (the bound of a birth date): the server's clock, the web's school date. */
+type SchoolToday = () => string;
 
 /**
  * A cédula as written in Venezuela: an optional nationality letter (V or E, `V` when missing), a dash
@@ -60,46 +60,57 @@ export const socialNetworksSchema = z
   .default({ instagrams: "", facebook: "", twitter: "" });
 export type SocialNetworks = z.output<typeof socialNetworksSchema>;
 
-/** POST /preregistered-students (the public form, no session). */
-export const createPreregisteredStudentSchema = z.object({
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
-  identity_document: identityDocumentSchema,
-  email: z.string().trim().max(255).pipe(z.email()),
-  phone: optionalText(30),
-  birth_date: z.iso
+/** A birth date: from 1900 and before the school's today (without `today`: no upper bound). */
+const birthDate = (today?: SchoolToday) =>
+  z.iso
     .date()
-    .refine((v) => v < todayIso(), ruleIssue("before", { date: "hoy" }))
-    .refine((v) => v >= "1900-01-01", ruleIssue("after", { date: "1900-01-01" })),
-  gender: z.enum(preregisteredGenders),
-  address: optionalText(500),
-  specialization_id: z.number().int().min(1).max(2_147_483_647),
-  social_networks: socialNetworksSchema,
-  /** The honeypot: people leave it empty (see `honeypotField`). */
-  website: z.string().max(1000).optional(),
-});
+    .refine((v) => !today || v < today(), ruleIssue("before", { date: "hoy" }))
+    .refine((v) => v >= "1900-01-01", ruleIssue("after", { date: "1900-01-01" }));
+
+/**
+ * POST /preregistered-students (the public form, no session), checked against the school's today;
+ * `createPreregisteredStudentSchema` is the same payload without that bound (types, docs).
+ */
+export const createPreregisteredStudentSchemaAt = (today?: SchoolToday) =>
+  z.object({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    identity_document: identityDocumentSchema,
+    email: z.string().trim().max(255).pipe(z.email()),
+    phone: optionalText(30),
+    birth_date: birthDate(today),
+    gender: z.enum(preregisteredGenders),
+    address: optionalText(500),
+    specialization_id: z.number().int().min(1).max(2_147_483_647),
+    social_networks: socialNetworksSchema,
+    /** The honeypot: people leave it empty (see `honeypotField`). */
+    website: z.string().max(1000).optional(),
+  });
+export const createPreregisteredStudentSchema = createPreregisteredStudentSchemaAt();
 export type CreatePreregisteredStudentInput = z.output<typeof createPreregisteredStudentSchema>;
 export type CreatePreregisteredStudentPayload = z.input<typeof createPreregisteredStudentSchema>;
 
 /** PATCH /preregistered-students/{id} (administrators, while pending): only the fields sent change. */
-export const updatePreregisteredStudentSchema = z.object({
-  first_name: createPreregisteredStudentSchema.shape.first_name.optional(),
-  last_name: createPreregisteredStudentSchema.shape.last_name.optional(),
-  identity_document: identityDocumentSchema.optional(),
-  email: createPreregisteredStudentSchema.shape.email.optional(),
-  phone: changedText(30),
-  birth_date: createPreregisteredStudentSchema.shape.birth_date.optional(),
-  gender: z.enum(preregisteredGenders).optional(),
-  address: changedText(500),
-  specialization_id: createPreregisteredStudentSchema.shape.specialization_id.optional(),
-  social_networks: z
-    .object({
-      instagrams: z.string().trim().max(100).optional(),
-      facebook: z.string().trim().max(100).optional(),
-      twitter: z.string().trim().max(100).optional(),
-    })
-    .optional(),
-});
+export const updatePreregisteredStudentSchemaAt = (today?: SchoolToday) =>
+  z.object({
+    first_name: createPreregisteredStudentSchema.shape.first_name.optional(),
+    last_name: createPreregisteredStudentSchema.shape.last_name.optional(),
+    identity_document: identityDocumentSchema.optional(),
+    email: createPreregisteredStudentSchema.shape.email.optional(),
+    phone: changedText(30),
+    birth_date: birthDate(today).optional(),
+    gender: z.enum(preregisteredGenders).optional(),
+    address: changedText(500),
+    specialization_id: createPreregisteredStudentSchema.shape.specialization_id.optional(),
+    social_networks: z
+      .object({
+        instagrams: z.string().trim().max(100).optional(),
+        facebook: z.string().trim().max(100).optional(),
+        twitter: z.string().trim().max(100).optional(),
+      })
+      .optional(),
+  });
+export const updatePreregisteredStudentSchema = updatePreregisteredStudentSchemaAt();
 export type UpdatePreregisteredStudentInput = z.output<typeof updatePreregisteredStudentSchema>;
 
 /** What the public form gets back: the same for a real pre-inscription and a robot's. */

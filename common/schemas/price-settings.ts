@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paymentMethodCodes } from "../money/fees.js";
+import { addDays, paymentMethodCodes } from "../money/fees.js";
 
 /**
  * Period price settings (spec.md §7 Periods): what a period costs, as installments (date, amount in
@@ -18,6 +18,44 @@ import { paymentMethodCodes } from "../money/fees.js";
 export const MAX_AMOUNT_E2 = 1_000_000_000;
 export const MAX_INSTALLMENTS = 24;
 export const MAX_GRACE_DAYS = 365;
+
+/**
+ * How many days before its period begins an installment may fall (an inscription fee charged while
+ * students enrol, which in the demo and at a real school happens in the weeks before classes start).
+ * Installments fall from then to the period's last day (docs/DOMAIN.md "Money").
+ */
+export const INSTALLMENT_DAYS_BEFORE_PERIOD = 30;
+
+/** The first and last day an installment of the period may fall on (`YYYY-MM-DD`). */
+export function installmentDateRange(period: { start_date: string; end_date: string }): {
+  min: string;
+  max: string;
+} {
+  return { min: addDays(period.start_date, -INSTALLMENT_DAYS_BEFORE_PERIOD), max: period.end_date };
+}
+
+const dayMonthYear = (date: string) => date.split("-").reverse().join("/");
+
+/**
+ * The 422 errors of installments dated outside their period's range, keyed `installments.{n}.date` like the
+ * form's inputs (empty when every date fits). Written once for the server and the form.
+ */
+export function installmentDateErrors(
+  installments: readonly { date: string }[],
+  period: { start_date: string; end_date: string },
+): Record<string, string[]> {
+  const { min, max } = installmentDateRange(period);
+  const errors: Record<string, string[]> = {};
+  installments.forEach((installment, n) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(installment.date)) return;
+    if (installment.date < min || installment.date > max) {
+      errors[`installments.${n}.date`] = [
+        `La fecha debe estar entre el ${dayMonthYear(min)} y el ${dayMonthYear(max)}: desde ${INSTALLMENT_DAYS_BEFORE_PERIOD} días antes del inicio del período hasta su fin.`,
+      ];
+    }
+  });
+  return errors;
+}
 
 const amountE2 = z.number().int().min(1).max(MAX_AMOUNT_E2);
 const methodList = z
@@ -78,6 +116,8 @@ export const priceSettingSchema = z.object({
     year: z.number().int(),
     number: z.number().int(),
     name: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
   }),
   installments: z.array(
     z.object({

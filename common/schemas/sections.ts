@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STANDINGS } from "../grades/standing.js";
 import { recordId } from "../validation/ids.js";
 
 /** Shifts of a section (DOMAIN.md "Section"), with the labels of spec.md §2. */
@@ -144,7 +145,8 @@ export const studentsCoursesNotesSchema = z.object({
               .number()
               .nullable()
               .describe(
-                "Nota (0–20, redondeada) de lo evaluado hasta ahora con la entrega final; null sin clases evaluadas.",
+                "Σ nota × peso / 100 con la entrega final: final (entera) al 100 % o terminado el período; en " +
+                  "curso, la nota hasta ahora (dos decimales). Null sin clases evaluadas.",
               ),
             evaluated_percent: z.number().int().describe("Porcentaje de la materia evaluado hasta ahora."),
             absences: z.number().int(),
@@ -152,7 +154,8 @@ export const studentsCoursesNotesSchema = z.object({
             absences_with_delays: z.number().int().describe("Inasistencias más una por cada tres retardos."),
             failed_by_absences: z.boolean(),
             withdrawn: z.boolean(),
-            passed: z.boolean(),
+            standing: z.enum(STANDINGS).describe("in_progress (En curso), passed o failed."),
+            passed: z.boolean().nullable().describe("Null mientras la materia está en curso."),
           }),
         )
         .describe("Una por materia, en el orden de `courses`."),

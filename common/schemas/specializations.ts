@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { courseNumberFields } from "./courses.js";
 
 const fields = {
   title: z.string().trim().min(1).max(150),
@@ -65,9 +66,7 @@ const nestedCourseSchema = z.union([
   z.object({
     code: z.string().trim().min(1).max(20),
     title: z.string().trim().min(1).max(150),
-    credits: z.number().int().min(0).max(60).default(0),
-    hours: z.number().int().min(0).max(100).default(0),
-    max_absences_to_fail: z.number().int().min(0).max(500).default(0),
+    ...courseNumberFields,
     supports_final_delivery: z.boolean().default(false),
   }),
 ]);

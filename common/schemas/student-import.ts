@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordIdParam } from "../validation/ids.js";
 import type { createStudentSchema } from "./students.js";
 
 /**
@@ -102,6 +103,11 @@ export const studentImportFormSchema = z.object({
   dry_run: formBoolean.describe(
     "1: solo revisar el archivo y mostrar los errores de cada fila; 0: importar.",
   ),
+  period_id: recordIdParam()
+    .optional()
+    .describe(
+      "Período en el que inscribir a quienes traen especialidad; obligatorio si hay dos con inscripciones abiertas.",
+    ),
 });
 
 /** One row of the file: its line (the header is line 1), what it says per field and its errors. */

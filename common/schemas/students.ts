@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STANDINGS } from "../grades/standing.js";
 import { ruleIssue } from "../validation/zod.js";
 
 export const studentStatuses = ["active", "retired", "graduated"] as const;
@@ -8,8 +9,11 @@ export const genders = ["female", "male"] as const;
 /** Profile pictures of new students: JPEG, PNG or WebP up to 2 MB (as the users resource takes them). */
 export const studentPictureMaxBytes = 2 * 1024 * 1024;
 
-/** Today as `YYYY-MM-DD` (UTC): a birth date after it is refused. */
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The school's today as `YYYY-MM-DD`, read when a payload is checked: the server's injected clock
+ * (`app.clock.today`), the web app's school date. A birth date after it is refused.
+ */
+export type SchoolToday = () => string;
 
 /** Absent, null and "" all mean "not given" (multipart forms send every field as text). */
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -33,41 +37,51 @@ const fields = {
   identity_document: identityDocumentSchema,
   email: z.string().trim().max(255).pipe(z.email()),
   gender: z.enum(genders),
-  birth_date: z.preprocess(
-    blankToUndefined,
-    z.iso
-      .date()
-      .refine((v) => v <= today(), ruleIssue("before_or_equal", { date: "hoy" }))
-      .optional(),
-  ),
   phone: optionalText(30),
   address: optionalText(500),
 };
 
-/** POST /students (multipart: these text fields plus an optional `profile_picture` file). */
-export const createStudentSchema = z.object({
-  first_name: fields.first_name,
-  last_name: fields.last_name,
-  identity_document: fields.identity_document,
-  email: fields.email,
-  gender: fields.gender,
-  birth_date: fields.birth_date,
-  phone: fields.phone,
-  address: fields.address,
-});
+/** A birth date: a day of the calendar, not after the school's today (without `today`: only the format). */
+const birthDate = (today?: SchoolToday) =>
+  z.preprocess(
+    blankToUndefined,
+    z.iso
+      .date()
+      .refine((v) => !today || v <= today(), ruleIssue("before_or_equal", { date: "hoy" }))
+      .optional(),
+  );
+
+/**
+ * POST /students (multipart: these text fields plus an optional `profile_picture` file), checked against
+ * the school's today; `createStudentSchema` is the same payload without the date bound (types, docs).
+ */
+export const createStudentSchemaAt = (today?: SchoolToday) =>
+  z.object({
+    first_name: fields.first_name,
+    last_name: fields.last_name,
+    identity_document: fields.identity_document,
+    email: fields.email,
+    gender: fields.gender,
+    birth_date: birthDate(today),
+    phone: fields.phone,
+    address: fields.address,
+  });
+export const createStudentSchema = createStudentSchemaAt();
 export type CreateStudentInput = z.output<typeof createStudentSchema>;
 
 /** PATCH /students/{id}: only the fields sent change; empty and falsy values are dropped (spec.md §5). */
-export const updateStudentSchema = z.object({
-  first_name: z.preprocess(blankToUndefined, fields.first_name.optional()),
-  last_name: z.preprocess(blankToUndefined, fields.last_name.optional()),
-  identity_document: z.preprocess(blankToUndefined, fields.identity_document.optional()),
-  email: z.preprocess(blankToUndefined, fields.email.optional()),
-  gender: z.preprocess(blankToUndefined, fields.gender.optional()),
-  birth_date: fields.birth_date,
-  phone: fields.phone,
-  address: fields.address,
-});
+export const updateStudentSchemaAt = (today?: SchoolToday) =>
+  z.object({
+    first_name: z.preprocess(blankToUndefined, fields.first_name.optional()),
+    last_name: z.preprocess(blankToUndefined, fields.last_name.optional()),
+    identity_document: z.preprocess(blankToUndefined, fields.identity_document.optional()),
+    email: z.preprocess(blankToUndefined, fields.email.optional()),
+    gender: z.preprocess(blankToUndefined, fields.gender.optional()),
+    birth_date: birthDate(today),
+    phone: fields.phone,
+    address: fields.address,
+  });
+export const updateStudentSchema = updateStudentSchemaAt();
 export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
 
 const brief = {
@@ -141,11 +155,18 @@ export const studentCourseSchema = z.object({
     .number()
     .nullable()
     .describe(
-      "Nota (0–20, redondeada) de lo evaluado hasta ahora con la entrega final; null sin evaluaciones.",
+      "Σ nota × peso / 100 con la entrega final: final (entera) al 100 % o terminado el período; en curso, " +
+        "la nota hasta ahora (dos decimales). Null sin evaluaciones.",
     ),
   evaluated_percent: z.number().int().describe("Porcentaje de la materia evaluado hasta ahora."),
   failed_by_absences: z.boolean(),
-  passed: z.boolean().describe("Aprobada: nota mínima alcanzada, sin reprobar por inasistencias ni retirar."),
+  standing: z.enum(STANDINGS).describe("in_progress (En curso: ni aprobada ni reprobada), passed o failed."),
+  passed: z
+    .boolean()
+    .nullable()
+    .describe(
+      "Aprobada: nota final mínima alcanzada, sin reprobar por inasistencias ni retirar. Null en curso.",
+    ),
   absences: z.number().int(),
   delays: z.number().int(),
   lessons: z.number().int(),

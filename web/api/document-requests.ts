@@ -4,6 +4,7 @@ import type {
   DocumentRequestStatus,
   DocumentRequestType,
   FileVerification,
+  LetterEligibility,
   Verification,
 } from "../../common/schemas/document-requests";
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
@@ -53,6 +54,14 @@ export const documentRequestsApi = {
     api
       .get<ListResponse<DocumentRequestType>>("/document-request-types", { query: { limit: 0 }, signal })
       .then((r) => r.data),
+  /** Whether the student (the caller, or `studentId` for staff) may ask for the graduate letter, and why not. */
+  letterEligibility: (studentId: number | undefined, signal?: AbortSignal) =>
+    api
+      .get<ItemResponse<LetterEligibility>>("/document-requests/letter-eligibility", {
+        query: studentId === undefined ? {} : { student_id: String(studentId) },
+        signal,
+      })
+      .then((r) => r.data),
   create: (payload: { type_id: RequestableType; student_id?: number; observation?: string | null }) =>
     api.post<ItemResponse<DocumentRequest>>("/document-requests", payload).then((r) => r.data),
   /** Generates and sends the document of its type, then marks the request generated. */
@@ -90,6 +99,15 @@ export function useDocumentRequestTypes() {
     queryKey: documentRequestKeys.types,
     queryFn: ({ signal }) => documentRequestsApi.types(signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The graduate letter's eligibility; only asked while `enabled` (the dialog open, a student chosen). */
+export function useLetterEligibility(studentId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...documentRequestKeys.all, "letter-eligibility", studentId ?? "me"] as const,
+    queryFn: ({ signal }) => documentRequestsApi.letterEligibility(studentId, signal),
+    enabled,
   });
 }
 

@@ -7,7 +7,7 @@ import type {
   PeriodFee,
   StudentInscription,
 } from "../../common/schemas/inscriptions";
-import type { PeriodDetail } from "../../common/schemas/periods";
+import type { Period } from "../../common/schemas/periods";
 import type { Section } from "../../common/schemas/sections";
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
 import { api } from "./client";
@@ -42,7 +42,7 @@ export const inscriptionKeys = {
   list: (params: ListParams, filters: InscriptionFilters) =>
     [...inscriptionKeys.lists(), params, filters] as const,
   student: (studentId: number) => [...inscriptionKeys.all, "student", studentId] as const,
-  openPeriod: () => [...inscriptionKeys.all, "open-period"] as const,
+  openPeriods: () => [...inscriptionKeys.all, "open-periods"] as const,
   sections: (periodId: number, semesterId: number) =>
     [...inscriptionKeys.all, "sections", periodId, semesterId] as const,
   preregistered: (id: number) => [...inscriptionKeys.all, "preregistered", id] as const,
@@ -51,6 +51,7 @@ export const inscriptionKeys = {
 /** Refusals the inscription screens explain themselves (with the server's own sentence). */
 const inscriptionRefusals = new Set([
   "period_inscriptions_are_disabled",
+  "inscription_period_is_ambiguous",
   "period_and_student_latest_period_are_equals",
   "section_is_filled_or_gender_is_filled",
   "no_available_sections_for_inscription",
@@ -91,15 +92,15 @@ export const inscriptionsApi = {
     api
       .get<{ data: StudentInscription[] }>(`/students/${studentId}/inscriptions`, { signal })
       .then((r) => r.data),
-  /** The period with inscriptions open, or null when none is (400 `period_inscriptions_are_disabled`). */
-  openPeriod: (signal?: AbortSignal) =>
+  /** Every period with inscriptions open, the earliest first (the current, then the next). */
+  openPeriods: (signal?: AbortSignal) =>
     api
-      .get<ItemResponse<PeriodDetail>>("/enabled-inscription-period", { signal, quiet: true })
-      .then((r) => r.data)
-      .catch((error: ApiError) => {
-        if (error.status === 400) return null;
-        throw error;
-      }),
+      .get<ListResponse<Period>>("/periods", {
+        query: { limit: 0, enabled_inscriptions: 1, sort_by: "start_date,asc" },
+        signal,
+        quiet: true,
+      })
+      .then((r) => r.data),
   /** The sections of a semester in a period, with their seats taken by gender. */
   sectionsOf: (periodId: number, semesterId: number, signal?: AbortSignal) =>
     api
@@ -135,10 +136,11 @@ export function useStudentInscriptions(studentId: number | undefined) {
   });
 }
 
-export function useOpenInscriptionPeriod() {
+/** The periods an inscription may go into; with two, the screen asks which. */
+export function useOpenInscriptionPeriods() {
   return useQuery({
-    queryKey: inscriptionKeys.openPeriod(),
-    queryFn: ({ signal }) => inscriptionsApi.openPeriod(signal),
+    queryKey: inscriptionKeys.openPeriods(),
+    queryFn: ({ signal }) => inscriptionsApi.openPeriods(signal),
   });
 }
 

@@ -21,18 +21,22 @@ const isRefusal = (error: ApiError) =>
   error.message === "no_available_sections_for_inscription" ||
   error.message === "period_inscriptions_are_disabled";
 
-function importForm(file: File, dryRun: boolean): FormData {
+/** A file to import and, when two periods have inscriptions open, the one to inscribe into. */
+export type StudentImportUpload = { file: File; periodId?: number | null };
+
+function importForm({ file, periodId }: StudentImportUpload, dryRun: boolean): FormData {
   const form = new FormData();
   form.append("dry_run", dryRun ? "1" : "0");
+  if (periodId) form.append("period_id", String(periodId));
   form.append("file", file);
   return form;
 }
 
 export const studentImportApi = {
   /** Every row of the file with its errors; nothing is written. */
-  check: (file: File) =>
+  check: (upload: StudentImportUpload) =>
     api
-      .post<ItemResponse<StudentImportPreview>>("/students/import", importForm(file, true), {
+      .post<ItemResponse<StudentImportPreview>>("/students/import", importForm(upload, true), {
         quiet: isRefusal,
       })
       .then((r) => r.data),
@@ -40,9 +44,9 @@ export const studentImportApi = {
    * Creates every student of the file, or none (422 when a row has an error), inscribing those whose row
    * names a specialization.
    */
-  commit: (file: File) =>
+  commit: (upload: StudentImportUpload) =>
     api
-      .post<ItemResponse<StudentImportResult>>("/students/import", importForm(file, false), {
+      .post<ItemResponse<StudentImportResult>>("/students/import", importForm(upload, false), {
         quiet: isRefusal,
       })
       .then((r) => r.data),

@@ -35,7 +35,7 @@ function eventStream(events: string[], after: Promise<void>): Response {
 }
 
 describe("the bell", () => {
-  it("clips the preview to two lines, dates it 'año-mes-día a las hh:mm', names the system; opening goes to `back` and marks it read", async () => {
+  it("clips the preview to two lines, dates it 'día/mes/año a las hh:mm', names the system; opening goes to `back` and marks it read", async () => {
     loginAs(Role.student);
     const read = new Set<number>();
     const fetch = mockFetch((url, init) => {
@@ -66,7 +66,7 @@ describe("the bell", () => {
     await userEvent.click(bell);
     const [item] = await screen.findAllByTestId("notification-item");
     expect(item).toHaveTextContent("Sistema");
-    expect(item).toHaveTextContent("2026-11-24 a las 09:05");
+    expect(item).toHaveTextContent("24/11/2026 a las 09:05");
     const preview = within(item!).getByText(long.trim(), { exact: false });
     expect(preview).toHaveAttribute("data-line-clamp", "true");
     expect(preview.getAttribute("style")).toContain("--text-line-clamp: 2");

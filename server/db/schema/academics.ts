@@ -30,7 +30,8 @@ export const specializations = pgTable(
     ...timestamps,
   },
   (t) => [
-    unique("specializations_code_unique").on(t.code),
+    // Unique whatever the case ("cb" = "CB").
+    uniqueIndex("specializations_code_lower_unique").on(sql`lower(${t.code})`),
     uniqueIndex("specializations_single_basic").on(t.isBasic).where(sql`${t.isBasic}`),
   ],
 );
@@ -93,7 +94,8 @@ export const courses = pgTable(
     ...timestamps,
   },
   (t) => [
-    unique("courses_code_unique").on(t.code),
+    // Unique whatever the case ("mat-101" = "MAT-101").
+    uniqueIndex("courses_code_lower_unique").on(sql`lower(${t.code})`),
     check("courses_credits_range", sql`${t.credits} >= 0`),
     check("courses_hours_range", sql`${t.hours} >= 0`),
     check("courses_max_absences_range", sql`${t.maxAbsencesToFail} >= 0`),

@@ -5,9 +5,9 @@ import { Role } from "../../../common/roles.js";
 import { defaultSchoolTimeZone } from "../../../common/time.js";
 import { verifyPassword } from "../../auth/password.js";
 import { signAccessToken } from "../../auth/tokens.js";
-import { ManualClock, schoolInstant } from "../../clock.js";
+import { dateIn, ManualClock, schoolInstant } from "../../clock.js";
 import { createUserWithToken } from "../../test/auth.js";
-import { createTestContext, type TestContext } from "../../test/context.js";
+import { createTestContext, type TestContext, testToday } from "../../test/context.js";
 import type { Db } from "../client.js";
 import * as s from "../schema/index.js";
 import {
@@ -140,7 +140,13 @@ describe("demo seed", () => {
 
   it("records the lessons given so far with attendance and some notes", async () => {
     expect(await count("lessons")).toBeGreaterThan(200);
-    expect(await count("lessons where date >= '2031-03-12'")).toBe(0);
+    // Through the whole period: today's and the coming ones too, none after its end.
+    expect(await count("lessons where date >= '2031-03-12'")).toBeGreaterThan(0);
+    expect(
+      await count(`lessons l join course_sections cs on cs.id = l.course_section_id
+        join sections se on se.id = cs.section_id join periods p on p.id = se.period_id
+        where l.date < p.start_date or l.date > p.end_date`),
+    ).toBe(0);
     expect(await count("lessons l join holidays h on l.date between h.start_date and h.end_date")).toBe(0);
     expect(await count("lessons where evaluated and weight = 20")).toBe(48);
     expect(await count("lesson_students where note is not null")).toBeGreaterThan(300);
@@ -212,8 +218,18 @@ describe("demo seed", () => {
       });
       byFee.set(fee, list);
     }
+    // Every student was inscribed a week before the period began (its fee counts from its own dates).
+    const [current] = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
+    const inscribedOn = day.add(current!.startDate, -7);
+    const days = (
+      await ctx.db
+        .select({ at: s.inscriptions.createdAt })
+        .from(s.inscriptions)
+        .where(eq(s.inscriptions.periodId, current!.id))
+    ).map((r) => dateIn(defaultSchoolTimeZone, r.at));
+    expect(new Set(days)).toEqual(new Set([inscribedOn]));
     const summaries = [...byFee.values()].map((list) =>
-      feeSummary(list, { graceDays: 5, lateExtraE2: 1_000 }, today),
+      feeSummary(list, { graceDays: 5, lateExtraE2: 1_000, inscribedOn }, today),
     );
     const tally = (test: (x: (typeof summaries)[number]) => boolean) => summaries.filter(test).length;
     expect(tally((x) => x.completed)).toBe(20);
@@ -265,6 +281,46 @@ describe("demo seed", () => {
     );
     expect(graded / evaluated).toBeGreaterThan(0.8);
     expect(graded).toBeLessThan(evaluated);
+  });
+
+  it("gives today's classes of Mi horario as lessons: a teacher's home agrees with their schedule", async () => {
+    // Course sections of the current period meeting today (Wednesday, 3) by their schedule, and those with a lesson today.
+    const scheduled = await ctx.db.execute(sql`select distinct sch.course_section_id as id
+      from schedules sch join schedule_slots ss on ss.schedule_id = sch.id
+      join course_sections cs on cs.id = sch.course_section_id
+      join sections se on se.id = cs.section_id join periods p on p.id = se.period_id and p.enabled
+      where ss.day = 3 order by 1`);
+    const given = await ctx.db.execute(
+      sql`select distinct course_section_id as id from lessons where date = ${today} order by 1`,
+    );
+    const ids = (r: unknown) => (r as { rows: { id: number }[] }).rows.map((x) => x.id);
+    expect(ids(scheduled).length).toBeGreaterThan(0);
+    expect(ids(given)).toEqual(ids(scheduled));
+    // Their teacher's home lists them, waiting for the attendance.
+    const [teacher] = await ctx.db
+      .select({ userId: s.teachers.userId })
+      .from(s.courseSectionTeachers)
+      .innerJoin(s.teachers, eq(s.teachers.id, s.courseSectionTeachers.teacherId))
+      .where(eq(s.courseSectionTeachers.courseSectionId, ids(scheduled)[0]!))
+      .limit(1);
+    const { token } = await signAccessToken({
+      secret: ctx.config.jwtSecret,
+      userId: teacher!.userId,
+      ttlSeconds: 600,
+    });
+    ctx.clock.setSchoolTime(today, "10:30");
+    try {
+      const home = await ctx.app.inject({
+        method: "GET",
+        url: "/api/dashboard/teacher",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(home.statusCode, home.body).toBe(200);
+      expect(home.json().data.today_lessons.length).toBeGreaterThan(0);
+      expect(home.json().data.pending_attendance).toBe(home.json().data.today_lessons.length);
+    } finally {
+      ctx.clock.setSchoolTime(testToday, "10:00");
+    }
   });
 
   it("has one student failed by absences in one course section", async () => {

@@ -1,6 +1,6 @@
 import { asc, desc, eq, like, notLike, sql } from "drizzle-orm";
 import { Role, type RoleNumber, roleLabels } from "../../../common/roles.js";
-import type { Clock } from "../../clock.js";
+import { type Clock, schoolInstant } from "../../clock.js";
 import type { Db, DbOrTx } from "../client.js";
 import { appSettings, periods, specializations, users } from "../schema/index.js";
 import { seedAcademics } from "./academics.js";
@@ -12,7 +12,7 @@ import { seedHistory } from "./history.js";
 import { seedLibrary } from "./library.js";
 import { seedMoney } from "./money.js";
 import { type DemoAccount, demoPasswords, seedPeople, seedStaffLinks } from "./people.js";
-import { Random } from "./random.js";
+import { day, Random } from "./random.js";
 import { seedSections } from "./sections.js";
 import { seedLessons } from "./teaching.js";
 
@@ -127,8 +127,11 @@ async function fill(tx: DbOrTx, clock: Clock): Promise<DemoAccounts> {
     }
   }
   await seedStaffLinks(tx, people, bySpecialization);
-  const inscriptions = await seedEnrolment(tx, academics, people, sections);
-  await seedMoney(tx, random, academics, people, inscriptions, today, now);
+  // Inscribed a week before the period began, so every installment counts from its own date.
+  const inscribedOn = day.add(academics.currentPeriod.startDate, -7);
+  const inscribedAt = schoolInstant(clock.timeZone, inscribedOn, "09:00");
+  const inscriptions = await seedEnrolment(tx, academics, people, sections, inscribedAt);
+  await seedMoney(tx, random, academics, people, inscriptions, { today, inscribedOn });
   const holidays = await seedCalendar(tx, academics);
   await seedLessons(tx, random, academics, people, sections, inscriptions, holidays, today);
   await seedCommunication(tx, random, academics, people, inscriptions, today, now);

@@ -8,13 +8,15 @@ export type SeededInscription = { id: number; student: SeededPerson; section: Se
 
 /**
  * Spreads the students over the sections (each section gets its size, genders balanced within the
- * limits), inscribes them in the current period and enrols them in every course section.
+ * limits), inscribes them in the current period at `inscribedAt` (their fees count from that day) and
+ * enrols them in every course section.
  */
 export async function seedEnrolment(
   db: DbOrTx,
   academics: SeededAcademics,
   people: SeededPeople,
   sections: SeededSection[],
+  inscribedAt: Date,
 ): Promise<SeededInscription[]> {
   // Students alternate female/male, so consecutive runs keep each section balanced.
   const placements: { student: SeededPerson; section: SeededSection }[] = [];
@@ -37,6 +39,8 @@ export async function seedEnrolment(
         semesterId: section.semesterId,
         specializationId: section.specializationId,
         kind: firstSemesters.has(section.semesterId) ? "inscription" : "reinscription",
+        createdAt: inscribedAt,
+        updatedAt: inscribedAt,
       })),
     )
     .returning({ id: s.inscriptions.id });

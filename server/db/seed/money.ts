@@ -9,7 +9,7 @@ import { day, type Random } from "./random.js";
 const INSTALLMENT_E2 = 12_500;
 const installmentMethods = [1, 2, 3, 5];
 const fullMethods = [2, 3, 5];
-const terms = { graceDays: 5, lateExtraE2: 1_000 };
+const feeRules = { graceDays: 5, lateExtraE2: 1_000 };
 
 /** What the demo's students show about money, by position (`i % 6` of the inscriptions). */
 export const moneyCaseNames = [
@@ -52,9 +52,10 @@ export async function seedMoney(
   academics: SeededAcademics,
   people: SeededPeople,
   inscriptions: SeededInscription[],
-  today: string,
-  _now: Date,
+  days: { today: string; inscribedOn: string },
 ) {
+  const { today } = days;
+  const terms = { ...feeRules, inscribedOn: days.inscribedOn };
   const dates = installmentDates(academics.currentPeriod.startDate, today);
   const rules = {
     installmentPaymentMethods: installmentMethods,
@@ -153,6 +154,9 @@ export async function seedMoney(
         // Unique per method (one transfer is reported once): a step wider than the random part.
         receiptNumber: plan.type === 1 ? null : String(40_000_000 + n * 10_007 + random.int(0, 9_999)),
         createdByUserId: plan.fromReport ? ins.student.userId : admin,
+        // Reported (or taken at the desk) on the day it was paid, 10:00 in Caracas; reviewed an hour later.
+        createdAt: new Date(`${plan.date}T14:00:00Z`),
+        updatedAt: new Date(`${plan.date}T14:00:00Z`),
         reviewedByUserId: plan.status === 1 ? null : admin,
         reviewedAt: plan.status === 1 ? null : new Date(`${plan.date}T15:00:00Z`),
       })),

@@ -37,9 +37,10 @@ export const teachingCases = {
 } as const;
 
 /**
- * Lessons already given this period: each course section's schedule days from the start of the period
- * until yesterday, holidays skipped (the rule of the lessons module's generation), with attendance, except
- * those of the last two days, still to be taken. Three evaluations per course section (weeks 2, 4 and 6,
+ * The period's lessons: each course section's schedule days from the start of the period to its end,
+ * holidays skipped (the rule of the lessons module's generation), so today's classes and Mi horario agree.
+ * Those given before the last two days have their attendance; the last two days', today's and the coming
+ * ones are still to be taken. Three evaluations per course section (weeks 2, 4 and 6,
  * 50 % in all) with notes; the last one still lacks its notes in every third course section (the
  * pending-evaluation reminder's case). One student of INF-S1A fails a course by absences; ADM-S2A's
  * project course has its final delivery, judged by two teachers, most students graded; a few binnacles
@@ -55,7 +56,7 @@ export async function seedLessons(
   holidays: Set<string>,
   today: string,
 ) {
-  const start = academics.currentPeriod.startDate;
+  const { startDate: start, endDate: end } = academics.currentPeriod;
   const staff = [...people.coordinators, ...people.teachers];
   const userOfTeacher = new Map(staff.map((t) => [t.id, t.userId]));
   const studentsOf = new Map<number, SeededInscription[]>();
@@ -100,10 +101,10 @@ export async function seedLessons(
       const evaluatedWeeks = new Set<number>();
       for (let week = 0; ; week++) {
         const monday = day.add(start, week * 7);
-        if (monday >= today) break;
+        if (monday > end) break;
         for (const weekday of cs.days) {
           const date = day.add(monday, weekday - 1);
-          if (date >= today || holidays.has(date)) continue;
+          if (date < start || date > end || holidays.has(date)) continue;
           const registered = date < day.add(today, -unregisteredDays);
           const evaluation = evaluations.find((e) => e.week === week);
           const evaluated = registered && evaluation !== undefined && !evaluatedWeeks.has(week);
@@ -126,21 +127,25 @@ export async function seedLessons(
   }
   if (lessonDefs.length === 0) return;
 
-  // One multi-row insert (PostgreSQL's parameter limit allows it: ~1,000 lessons × 7 columns).
-  const lessons = await db
-    .insert(s.lessons)
-    .values(
-      lessonDefs.map((l) => ({
-        courseSectionId: l.courseSectionId,
-        date: l.date,
-        title: l.title,
-        evaluated: l.weight > 0,
-        weight: l.weight,
-        registeredAt: l.registered ? new Date(`${l.date}T16:00:00Z`) : null,
-        registeredByTeacherId: l.registered ? l.teacherId : null,
-      })),
-    )
-    .returning({ id: s.lessons.id });
+  // Multi-row inserts of CHUNK lessons (7 columns each: within PostgreSQL's parameter limit).
+  const lessons: { id: number }[] = [];
+  for (let i = 0; i < lessonDefs.length; i += CHUNK) {
+    const inserted = await db
+      .insert(s.lessons)
+      .values(
+        lessonDefs.slice(i, i + CHUNK).map((l) => ({
+          courseSectionId: l.courseSectionId,
+          date: l.date,
+          title: l.title,
+          evaluated: l.weight > 0,
+          weight: l.weight,
+          registeredAt: l.registered ? new Date(`${l.date}T16:00:00Z`) : null,
+          registeredByTeacherId: l.registered ? l.teacherId : null,
+        })),
+      )
+      .returning({ id: s.lessons.id });
+    lessons.push(...inserted);
+  }
 
   // The failed student misses every lesson of that course section but the first few.
   const failedKeep = 2;

@@ -158,7 +158,7 @@ describe("class hours", () => {
     const res = await api("GET", "/class-hours?format=csv&search=07:", as.lowAdmin);
     expect(res.statusCode).toBe(200);
     const lines = res.body.replace("\uFEFF", "").trim().split(/\r?\n/);
-    expect(lines).toEqual(["Hora de inicio,Hora de fin", "7:00 AM,7:45 AM"]);
+    expect(lines).toEqual(["Hora de inicio,Hora de fin", "07:00,07:45"]);
   });
 
   it("lets the admin group read and only administrators write (spec.md §6)", async () => {

@@ -1,5 +1,5 @@
+import { formatTime } from "../../../common/dates/format.js";
 import type { ClassHour } from "../../../common/schemas/class-hours.js";
-import { formatTime12h } from "../../../common/time.js";
 import type { CsvColumn } from "../../http/csv.js";
 import type { ClassHourRow } from "./service.js";
 
@@ -22,6 +22,6 @@ export function presentClassHour(row: ClassHourRow): ClassHour {
 
 /** Columns of the list's CSV export, with the Spanish labels of the table. */
 export const classHourCsvColumns: CsvColumn<ClassHourRow>[] = [
-  { header: "Hora de inicio", value: (row) => formatTime12h(row.startTime) },
-  { header: "Hora de fin", value: (row) => formatTime12h(row.endTime) },
+  { header: "Hora de inicio", value: (row) => formatTime(row.startTime) },
+  { header: "Hora de fin", value: (row) => formatTime(row.endTime) },
 ];

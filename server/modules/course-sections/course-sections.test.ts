@@ -299,7 +299,7 @@ describe("a course section's notes", () => {
     const countQueries = async (sectionId: number, courseId: number) => {
       const spy = vi.spyOn(client, "query");
       try {
-        await courseSectionNotes({ db: ctx.db, caller, sectionId, courseId });
+        await courseSectionNotes({ db: ctx.db, caller, sectionId, courseId, today: ctx.clock.today() });
         return spy.mock.calls.length;
       } finally {
         spy.mockRestore();
@@ -335,7 +335,12 @@ describe("a course section's notes", () => {
     const countQueries = async (id: number) => {
       const spy = vi.spyOn(client, "query");
       try {
-        const result = await sectionStudentsCoursesNotes({ db: ctx.db, caller, id });
+        const result = await sectionStudentsCoursesNotes({
+          db: ctx.db,
+          caller,
+          id,
+          today: ctx.clock.today(),
+        });
         return { queries: spy.mock.calls.length, students: result.students.length };
       } finally {
         spy.mockRestore();
@@ -401,6 +406,93 @@ describe("a student's note in a course", () => {
   });
 });
 
+describe("a course evaluated in part", () => {
+  /**
+   * The second course evaluated at 50 %: Ana has 14 at 15 % and 20 at 20 %, nothing yet at 15 %. By
+   * DOMAIN.md's Σ note × weight / 100 that is 6.1 so far, not the 12 of a mean over what was evaluated.
+   */
+  async function halfEvaluated<T>(run: () => Promise<T>): Promise<T> {
+    const c2 = f.csIds[1];
+    const made = await ctx.db
+      .insert(s.lessons)
+      .values(
+        [15, 20, 15].map((weight, i) => ({
+          courseSectionId: c2,
+          date: addDays(f.cut.first[0], 3 + i),
+          evaluated: true,
+          weight,
+          title: `Parcial ${i + 1}`,
+        })),
+      )
+      .returning();
+    await ctx.db.insert(s.lessonStudents).values([
+      { lessonId: made[0]!.id, studentId: f.students.ana, note: 14 },
+      { lessonId: made[1]!.id, studentId: f.students.ana, note: 20 },
+    ]);
+    const start = ctx.clock.now();
+    try {
+      return await run();
+    } finally {
+      ctx.clock.set(start);
+      const ids = made.map((l) => l.id);
+      await ctx.db.delete(s.lessonStudents).where(sql`${s.lessonStudents.lessonId} in ${ids}`);
+      await ctx.db.delete(s.lessons).where(sql`${s.lessons.id} in ${ids}`);
+    }
+  }
+  const anaUrl = () => `/sections/${f.sectionId}/courses/${f.courseIds[1]}/students/${f.students.ana}`;
+
+  it("shows the note so far by Σ note × weight / 100, in progress, neither passed nor failed", async () => {
+    await halfEvaluated(async () => {
+      const res = await api(anaUrl(), as.ana);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.student).toMatchObject({
+        note: 6.1,
+        evaluated_percent: 50,
+        standing: "in_progress",
+        passed: null,
+      });
+      const report = await api(
+        `/sections/${f.sectionId}/courses/${f.courseIds[1]}/reports/students`,
+        as.teacher,
+      );
+      expect(report.json().data).toMatchObject({ passed: 0, failed: 0, in_progress: 3 });
+      const section = await api(`/sections/${f.sectionId}/students-courses-notes`, as.admin);
+      const anaRow = section.json().data.students.find((st: { id: number }) => st.id === f.students.ana);
+      expect(anaRow.notes[1]).toMatchObject({ note: 6.1, standing: "in_progress", passed: null });
+      const csv = await api(
+        `/sections/${f.sectionId}/courses/${f.courseIds[1]}/grade-sheet?format=csv`,
+        as.teacher,
+      );
+      expect(csv.body).toContain("En curso");
+      expect(csv.body).not.toContain("Aprobado");
+      // The student's own record and home say the same.
+      const own = await api(`/students/${f.students.ana}/courses?period_id=${f.periodId}`, as.ana);
+      const course = own.json().data.find((c: { course: { id: number } }) => c.course.id === f.courseIds[1]);
+      expect(course).toMatchObject({ note: 6.1, standing: "in_progress", passed: null });
+      const home = await api("/dashboard/index", as.ana);
+      const row = home
+        .json()
+        .data.courses.find((c: { course: { id: number } }) => c.course.id === f.courseIds[1]);
+      expect(row).toMatchObject({ note: 6.1, standing: "in_progress" });
+    });
+  });
+
+  it("once the period ended the note is final: the sum rounded half up, and it fails", async () => {
+    await halfEvaluated(async () => {
+      const [period] = await ctx.db.select().from(s.periods).where(eq(s.periods.id, f.periodId));
+      ctx.clock.setSchoolTime(period!.endDate, "23:59");
+      expect((await api(anaUrl(), as.ana)).json().data.student).toMatchObject({ standing: "in_progress" });
+      ctx.clock.setSchoolTime(addDays(period!.endDate, 1), "08:00");
+      expect((await api(anaUrl(), as.ana)).json().data.student).toMatchObject({
+        note: 6,
+        evaluated_percent: 50,
+        standing: "failed",
+        passed: false,
+      });
+    });
+  });
+});
+
 describe("the course section's report", () => {
   it("counts passed and failed students and averages their notes", async () => {
     const res = await api(`/sections/${f.sectionId}/courses/${f.courseIds[0]}/reports/students`, as.teacher);
@@ -414,6 +506,7 @@ describe("the course section's report", () => {
       lowest: 8,
       passed: 1 + passedBeto,
       failed: 2 - passedBeto,
+      in_progress: 0,
       failed_by_absences: 1,
       withdrawn: 0,
     });
@@ -546,6 +639,7 @@ describe("the grade sheet", () => {
   it("prints Spanish accents and ñ with the standard font", async () => {
     const notes = await courseSectionNotes({
       db: ctx.db,
+      today: ctx.clock.today(),
       caller: { id: 0, type: Role.admin },
       sectionId: f.sectionId,
       courseId: f.courseIds[0],
@@ -560,6 +654,9 @@ describe("the grade sheet", () => {
     for (const text of ["Institución", "Acta de notas", "Período", "Briceño", "Acosta Ávila", "Condición"]) {
       expect(drawn, text).toContain(hex(text));
     }
+    // The day of the sheet as the school writes it (DD/MM/AAAA), never ISO.
+    expect(drawn).toContain(hex("01/01/2026"));
+    expect(drawn).not.toContain(hex("2026-01-01"));
   });
 });
 
@@ -771,6 +868,12 @@ describe("the lessons register", () => {
       "Sección",
     ]) {
       expect(drawn, text).toContain(hex(text));
+    }
+    // Every date as DD/MM/AAAA: the day of the register and each lesson's.
+    expect(drawn).toContain(hex("01/01/2026"));
+    for (const lesson of register.lessons) {
+      expect(drawn).toContain(hex(lesson.date.split("-").reverse().join("/")));
+      expect(drawn).not.toContain(hex(lesson.date));
     }
   });
 });

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatDate } from "../../../common/dates/format.js";
 import { formatNote } from "../../../common/enrolment/progression.js";
 import type { CsvColumn } from "../../http/csv.js";
 import { periodName } from "./presenter.js";
@@ -8,8 +9,8 @@ import type { CourseSectionNotesRow, StudentNotesRow } from "./service.js";
 export function standing(r: StudentNotesRow): string {
   if (r.withdrawn) return "Retirado";
   if (r.failedByAbsences) return "Reprobado por inasistencias";
+  if (r.standing === "in_progress") return "En curso";
   if (r.note === null) return "Sin nota";
-  if (r.evaluatedPercent < 100) return "En curso";
   return r.passed ? "Aprobado" : "Reprobado";
 }
 
@@ -126,16 +127,18 @@ export async function gradeSheetPdf(opts: {
     doc.moveDown();
     doc.font("Helvetica-Oblique").text("La materia no tiene estudiantes inscritos.", left);
   }
-  const passed = students.filter((s) => s.passed).length;
+  const count = (standing: string) => students.filter((s) => s.standing === standing).length;
+  const inProgress = count("in_progress");
   doc.moveDown();
   doc
     .font("Helvetica")
     .fontSize(10.5)
     .text(
-      `Estudiantes: ${students.length}. Aprobados: ${passed}. No aprobados: ${students.length - passed}.`,
+      `Estudiantes: ${students.length}. Aprobados: ${count("passed")}. No aprobados: ${count("failed")}.` +
+        (inProgress ? ` En curso: ${inProgress}.` : ""),
       left,
     );
-  doc.text(`Fecha: ${opts.today}`, left);
+  doc.text(`Fecha: ${formatDate(opts.today)}`, left);
   doc.moveDown(3);
   const lineY = doc.y;
   const half = width / 2;

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatDate } from "../../../common/dates/format.js";
 import type { CsvColumn } from "../../http/csv.js";
 import type {
   LessonsRegister,
@@ -155,7 +156,7 @@ export async function lessonsRegisterPdf(opts: {
     row(
       [
         String(i + 1),
-        l.date,
+        formatDate(l.date),
         topic(l),
         l.evaluated ? `Sí (${l.weight} %)` : "No",
         count(l, l.present),
@@ -183,7 +184,10 @@ export async function lessonsRegisterPdf(opts: {
     );
   }
   doc.moveDown();
-  doc.font("Helvetica").fontSize(10.5).text(`Fecha: ${opts.today}`, left);
+  doc
+    .font("Helvetica")
+    .fontSize(10.5)
+    .text(`Fecha: ${formatDate(opts.today)}`, left);
   doc.moveDown(3);
   const lineY = doc.y;
   const half = width / 2;

@@ -58,7 +58,8 @@ export const presentStudentNotes = (r: StudentNotesRow): StudentCourseNotes => (
   absences_with_delays: r.absencesWithDelays,
   failed_by_absences: r.failedByAbsences,
   withdrawn: r.withdrawn,
-  passed: r.passed,
+  standing: r.standing,
+  passed: r.standing === "in_progress" ? null : r.passed,
 });
 
 export const presentNotes = (row: CourseSectionNotesRow): CourseSectionNotes => ({
@@ -85,6 +86,7 @@ export const presentReport = (r: CourseSectionReportRow): CourseSectionReport =>
   lowest: r.lowest,
   passed: r.passed,
   failed: r.failed,
+  in_progress: r.inProgress,
   failed_by_absences: r.failedByAbsences,
   withdrawn: r.withdrawn,
 });

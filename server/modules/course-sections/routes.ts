@@ -107,6 +107,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         await courseSectionNotes({
           db,
           caller: principalOf(request),
+          today: app.clock.today(),
           sectionId: request.params.id,
           courseId: request.params.course_id,
         }),
@@ -135,7 +136,14 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
       return sendList(reply, {
         list: request.query,
         fetchPage: (list) =>
-          listCourseSectionStudents({ db, caller, sectionId: id, courseId: course_id, list }),
+          listCourseSectionStudents({
+            db,
+            caller,
+            today: app.clock.today(),
+            sectionId: id,
+            courseId: course_id,
+            list,
+          }),
         present: presentStudentNotes,
         csv: { filename: "notas-de-la-materia", columns: courseStudentCsvColumns },
       });
@@ -192,6 +200,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         await studentCourseNote({
           db,
           caller: principalOf(request),
+          today: app.clock.today(),
           sectionId: request.params.id,
           courseId: request.params.course_id,
           studentId: request.params.student_id,
@@ -219,6 +228,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         await courseSectionReport({
           db,
           caller: principalOf(request),
+          today: app.clock.today(),
           sectionId: request.params.id,
           courseId: request.params.course_id,
         }),
@@ -243,7 +253,12 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: presentSectionReport(
-        await sectionReport({ db, caller: principalOf(request), id: request.params.id }),
+        await sectionReport({
+          db,
+          caller: principalOf(request),
+          id: request.params.id,
+          today: app.clock.today(),
+        }),
       ),
     }),
   );
@@ -266,6 +281,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
       const notes = await courseSectionNotes({
         db,
         caller: principalOf(request),
+        today: app.clock.today(),
         sectionId: request.params.id,
         courseId: request.params.course_id,
       });
@@ -400,7 +416,14 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
       });
       return {
         data: presentStudentCourseNote(
-          await studentCourseNote({ db, caller, sectionId: id, courseId: course_id, studentId: student_id }),
+          await studentCourseNote({
+            db,
+            caller,
+            today: app.clock.today(),
+            sectionId: id,
+            courseId: course_id,
+            studentId: student_id,
+          }),
         ),
       };
     },

@@ -6,6 +6,7 @@ import {
   courseResult,
   cutNotes,
 } from "../../../common/enrolment/progression.js";
+import { periodHasEnded, type Standing } from "../../../common/grades/standing.js";
 import { isAdminGroup, isStudent } from "../../../common/roles.js";
 import type { DbOrTx } from "../../db/client.js";
 import {
@@ -45,6 +46,7 @@ export type CourseSectionInfo = {
     secondCutEndDate: string | null;
     approvalMinimumNote: number;
     approvalMinimumAvg: number;
+    endDate: string;
   };
   teachers: { id: number; name: string }[];
   finalDeliveryPercent: number | null;
@@ -77,6 +79,7 @@ export async function courseSectionInfo(
         secondCutEndDate: periods.secondCutEndDate,
         approvalMinimumNote: periods.approvalMinimumNote,
         approvalMinimumAvg: periods.approvalMinimumAvg,
+        endDate: periods.endDate,
       },
       finalDeliveryPercent: finalDeliveries.finalDeliveryValuePercent,
     })
@@ -122,13 +125,24 @@ export type CourseSectionNotesRow = {
   students: StudentNotesRow[];
 };
 
-/** One student's row: the shared maths over their record (final note, cuts, absences). */
+/**
+ * One student's row: the shared maths over their record (note so far or final, standing, cuts, absences).
+ * `today` is the school's, by the injected clock: after the period's end the note is final.
+ */
 function studentNotes(
   info: CourseSectionInfo,
   student: { id: number; firstName: string; lastName: string; identityDocument: string },
   record: StudentCourseRecord,
+  today: string,
 ): StudentNotesRow {
-  const { courseId: _id, code: _code, title: _title, ...result } = courseResult(record, info.period);
+  const {
+    courseId: _id,
+    code: _code,
+    title: _title,
+    ...result
+  } = courseResult(record, info.period, {
+    periodEnded: periodHasEnded(info.period.endDate, today),
+  });
   const cuts = cutNotes(record.evaluations, {
     first: { start: info.period.firstCutStartDate, end: info.period.firstCutEndDate },
     second: { start: info.period.secondCutStartDate, end: info.period.secondCutEndDate },
@@ -172,6 +186,8 @@ export async function enrolledStudents(db: DbOrTx, courseSectionId: number, stud
 export async function courseSectionNotes(opts: {
   db: DbOrTx;
   caller: Caller;
+  /** The school's today (the injected clock). */
+  today: string;
   sectionId: number;
   courseId: number;
 }): Promise<CourseSectionNotesRow> {
@@ -187,7 +203,7 @@ export async function courseSectionNotes(opts: {
     lessons,
     students: enrolled.flatMap((st) => {
       const record = records.get(recordKey(info.id, st.id));
-      return record ? [studentNotes(info, st, record)] : [];
+      return record ? [studentNotes(info, st, record, opts.today)] : [];
     }),
   };
 }
@@ -202,6 +218,8 @@ export const courseStudentSortable = ["last_name", "first_name", "identity_docum
 export async function listCourseSectionStudents(opts: {
   db: DbOrTx;
   caller: Caller;
+  /** The school's today (the injected clock). */
+  today: string;
   sectionId: number;
   courseId: number;
   list: ListParams<(typeof courseStudentSortable)[number]>;
@@ -242,7 +260,7 @@ export async function listCourseSectionStudents(opts: {
   return {
     rows: page.rows.flatMap((st) => {
       const record = records.get(recordKey(info.id, st.id));
-      return record ? [studentNotes(info, st, record)] : [];
+      return record ? [studentNotes(info, st, record, opts.today)] : [];
     }),
     meta: page.meta,
   };
@@ -279,6 +297,8 @@ export async function studentOfCourseSection(opts: {
 export async function studentCourseNote(opts: {
   db: DbOrTx;
   caller: Caller;
+  /** The school's today (the injected clock). */
+  today: string;
   sectionId: number;
   courseId: number;
   studentId: number;
@@ -288,7 +308,7 @@ export async function studentCourseNote(opts: {
   const { lessons, records } = await courseSectionRecords(db, [info.id], { studentId: student.id });
   const record = records.get(recordKey(info.id, student.id));
   if (!record) throw refuse("student_is_not_related_to_course_section");
-  return { courseSection: info, lessons, student: studentNotes(info, student, record) };
+  return { courseSection: info, lessons, student: studentNotes(info, student, record, opts.today) };
 }
 
 /**
@@ -298,6 +318,8 @@ export async function studentCourseNote(opts: {
 export async function courseSectionReport(opts: {
   db: DbOrTx;
   caller: Caller;
+  /** The school's today (the injected clock). */
+  today: string;
   sectionId: number;
   courseId: number;
 }) {
@@ -310,7 +332,7 @@ export type CourseSectionReportRow = Awaited<ReturnType<typeof courseSectionRepo
 
 /** The figures of a course section's results (withdrawn students apart); null when nobody has a note. */
 function figures(
-  rows: { note: number | null; passed: boolean; failedByAbsences: boolean; withdrawn: boolean }[],
+  rows: { note: number | null; standing: Standing; failedByAbsences: boolean; withdrawn: boolean }[],
 ) {
   const taking = rows.filter((r) => !r.withdrawn);
   const notes = taking.flatMap((r) => (r.note === null ? [] : [r.note]));
@@ -321,8 +343,9 @@ function figures(
     average: average(notes),
     highest: Math.max(...notes),
     lowest: Math.min(...notes),
-    passed: taking.filter((r) => r.passed).length,
-    failed: taking.filter((r) => !r.passed).length,
+    passed: taking.filter((r) => r.standing === "passed").length,
+    failed: taking.filter((r) => r.standing === "failed").length,
+    inProgress: taking.filter((r) => r.standing === "in_progress").length,
     failedByAbsences: taking.filter((r) => r.failedByAbsences).length,
     withdrawn: rows.length - taking.length,
   };
@@ -333,7 +356,7 @@ function figures(
  * students-courses-notes: the courses with notes and the mean of the students' averages. No course has a
  * note yet: `course_sections_avg_not_found`.
  */
-export async function sectionReport(opts: { db: DbOrTx; caller: Caller; id: number }) {
+export async function sectionReport(opts: { db: DbOrTx; caller: Caller; id: number; today: string }) {
   const notes = await sectionStudentsCoursesNotes(opts);
   const courses = notes.courses.flatMap((course, i) => {
     const result = figures(

@@ -126,7 +126,7 @@ describe("courses CRUD", () => {
   });
 
   it("accepts JSON too and refuses a repeated code with a 422 on code, even concurrently", async () => {
-    const body = { code: "QUI-101", title: "Química I", credits: 3 };
+    const body = { code: "QUI-101", title: "Química I", credits: 3, hours: 4, max_absences_to_fail: 6 };
     const results = await Promise.all([
       api("POST", "/courses", as.admin, body),
       api("POST", "/courses", as.admin, body),
@@ -137,19 +137,99 @@ describe("courses CRUD", () => {
     expect(refused.errors.code[0]).toContain("código");
   });
 
+  it("refuses a code that differs only in case, on create and on update", async () => {
+    const numbers = { credits: 3, hours: 4, max_absences_to_fail: 6 };
+    const first = await api("POST", "/courses", as.admin, {
+      code: "CASE-101",
+      title: "Mayúsculas",
+      ...numbers,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const lower = await api("POST", "/courses", as.admin, {
+      code: "case-101",
+      title: "Minúsculas",
+      ...numbers,
+    });
+    expect(lower.statusCode).toBe(422);
+    expect(lower.json().errors.code[0]).toContain("código");
+    const other = await api("POST", "/courses", as.admin, { code: "CASE-102", title: "Otra", ...numbers });
+    const renamed = await api("PATCH", `/courses/${other.json().data.id}`, as.admin, { code: "Case-101" });
+    expect(renamed.statusCode).toBe(422);
+    expect(Object.keys(renamed.json().errors)).toEqual(["code"]);
+  });
+
   it("answers Spanish 422s for bad fields, in JSON and multipart", async () => {
+    const numbers = { credits: 3, hours: 4, max_absences_to_fail: 6 };
     const empty = await api("POST", "/courses", as.admin, {});
     expect(empty.statusCode).toBe(422);
-    expect(Object.keys(empty.json().errors).sort()).toEqual(["code", "title"]);
-    const bad = await postMultipart({ code: "X-1", title: "X", credits: "muchos", enabled: "quizás" });
+    expect(Object.keys(empty.json().errors).sort()).toEqual([
+      "code",
+      "credits",
+      "hours",
+      "max_absences_to_fail",
+      "title",
+    ]);
+    const bad = await postMultipart({
+      code: "X-1",
+      title: "X",
+      credits: "muchos",
+      hours: "4",
+      max_absences_to_fail: "6",
+      enabled: "quizás",
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(["credits", "enabled"]);
     expect(bad.json().errors.credits[0]).toContain("créditos");
-    const withFile = await postMultipart({ code: "X-2", title: "X" }, as.admin, { name: "picture" });
+    const withFile = await postMultipart(
+      { code: "X-2", title: "X", credits: "3", hours: "4", max_absences_to_fail: "6" },
+      as.admin,
+      {
+        name: "picture",
+      },
+    );
     expect(withFile.statusCode).toBe(422);
     expect(Object.keys(withFile.json().errors)).toEqual(["picture"]);
-    const negative = await api("POST", "/courses", as.admin, { code: "X-3", title: "X", hours: -1 });
+    const negative = await api("POST", "/courses", as.admin, {
+      code: "X-3",
+      title: "X",
+      ...numbers,
+      hours: -1,
+    });
     expect(Object.keys(negative.json().errors)).toEqual(["hours"]);
+  });
+
+  it("requires credits and weekly hours of at least 1 and the maximum absences: no silent 0", async () => {
+    const missing = await api("POST", "/courses", as.admin, { code: "REQ-1", title: "Sin números" });
+    expect(missing.statusCode).toBe(422);
+    const errors = missing.json().errors;
+    expect(errors.credits[0]).toBe("El campo créditos es obligatorio.");
+    expect(Object.keys(errors).sort()).toEqual(["credits", "hours", "max_absences_to_fail"]);
+    const zeros = await api("POST", "/courses", as.admin, {
+      code: "REQ-2",
+      title: "En cero",
+      credits: 0,
+      hours: 0,
+      max_absences_to_fail: 0,
+    });
+    expect(zeros.statusCode).toBe(422);
+    expect(Object.keys(zeros.json().errors).sort()).toEqual(["credits", "hours"]);
+    const multipartMissing = await postMultipart({ code: "REQ-3", title: "Formulario" });
+    expect(Object.keys(multipartMissing.json().errors).sort()).toEqual([
+      "credits",
+      "hours",
+      "max_absences_to_fail",
+    ]);
+    const ok = await api("POST", "/courses", as.admin, {
+      code: "REQ-4",
+      title: "Con números",
+      credits: 1,
+      hours: 1,
+      max_absences_to_fail: 0,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ credits: 1, hours: 1, max_absences_to_fail: 0 });
+    const patchZero = await api("PATCH", `/courses/${ok.json().data.id}`, as.admin, { credits: 0 });
+    expect(patchZero.statusCode).toBe(422);
   });
 
   it("lets the admin group read and only administrators write", async () => {
@@ -157,10 +237,26 @@ describe("courses CRUD", () => {
       expect((await api("GET", "/courses", as[role])).statusCode).toBe(403);
     }
     expect((await api("GET", "/courses", as.lowAdmin)).statusCode).toBe(200);
-    const low = await api("POST", "/courses", as.lowAdmin, { code: "LOW-1", title: "x" });
+    const low = await api("POST", "/courses", as.lowAdmin, {
+      code: "LOW-1",
+      title: "x",
+      credits: 3,
+      hours: 4,
+      max_absences_to_fail: 6,
+    });
     expect(low.statusCode).toBe(403);
     expect((await postMultipart({ code: "LOW-2", title: "x" }, as.lowAdmin)).statusCode).toBe(403);
-    expect((await api("POST", "/courses", as.god, { code: "GOD-1", title: "Dios" })).statusCode).toBe(201);
+    expect(
+      (
+        await api("POST", "/courses", as.god, {
+          code: "GOD-1",
+          title: "Dios",
+          credits: 3,
+          hours: 4,
+          max_absences_to_fail: 6,
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await ctx.app.inject({ method: "GET", url: "/api/courses" })).statusCode).toBe(401);
   });
 });
@@ -168,7 +264,13 @@ describe("courses CRUD", () => {
 describe("course lists", () => {
   it("filters by specialization, pensum and 'not in any pensum', with their pensums", async () => {
     const p = await pensumWithCourses([["LST-1"], ["LST-2"]]);
-    const loose = await api("POST", "/courses", as.admin, { code: "LST-SUELTA", title: "Materia suelta" });
+    const loose = await api("POST", "/courses", as.admin, {
+      code: "LST-SUELTA",
+      title: "Materia suelta",
+      credits: 3,
+      hours: 4,
+      max_absences_to_fail: 6,
+    });
     const looseId = loose.json().data.id;
 
     const bySpec = await api(

@@ -144,7 +144,7 @@ export async function getCourse(opts: { db: DbOrTx; id: number }): Promise<Cours
 
 /** A duplicate code is the database's to catch (safe under concurrency): a 422 on `code`. */
 function translateWriteError(error: unknown): never {
-  rethrowUniqueAsField(error, { courses_code_unique: "code" });
+  rethrowUniqueAsField(error, { courses_code_lower_unique: "code" });
 }
 
 export async function createCourse(opts: {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { average, courseResult } from "../../../common/enrolment/progression.js";
+import { periodHasEnded } from "../../../common/grades/standing.js";
 import { weekdayIn } from "../../../common/time.js";
 import type { DbOrTx } from "../../db/client.js";
 import {
@@ -41,6 +42,7 @@ type PeriodBrief = {
   lowPerformanceNote: number;
   highPerformanceNote: number;
   approvalMinimumNote: number;
+  endDate: string;
 };
 
 async function enabledPeriod(db: DbOrTx): Promise<PeriodBrief | null> {
@@ -52,6 +54,7 @@ async function enabledPeriod(db: DbOrTx): Promise<PeriodBrief | null> {
       lowPerformanceNote: periods.lowPerformanceNote,
       highPerformanceNote: periods.highPerformanceNote,
       approvalMinimumNote: periods.approvalMinimumNote,
+      endDate: periods.endDate,
     })
     .from(periods)
     .where(eq(periods.enabled, true));
@@ -98,7 +101,7 @@ const countAll = () => sql<number>`count(*)`.mapWith(Number);
  * The administration's dashboard: every number one aggregate query (they run side by side), except the
  * overdue amount and debtors, which are the payments module's debtors report (the shared money maths).
  */
-export async function adminDashboard({ db, today }: Ctx) {
+export async function adminDashboard({ db, today, timeZone }: Ctx) {
   const period = await enabledPeriod(db);
   const pid = period?.id ?? 0;
   const [byStatusGender, bySpecSemester, seats, scalars, debtors, todays] = await Promise.all([
@@ -124,6 +127,7 @@ export async function adminDashboard({ db, today }: Ctx) {
       ? listDebtors({
           db,
           today,
+          timeZone,
           list: {
             page: 1,
             limit: 0,
@@ -210,7 +214,7 @@ export async function studentDashboard(ctx: Ctx & { caller: Caller; studentId: n
   const period = await enabledPeriod(db);
   const [coursesRows, fee, unread, enrolled] = await Promise.all([
     period
-      ? listStudentCourses({ db, caller, id: studentId, filter: { periodId: period.id } })
+      ? listStudentCourses({ db, caller, id: studentId, filter: { periodId: period.id }, today })
       : Promise.resolve([]),
     getPeriodFee({ db, studentId, periodId: period?.id }).catch(() => null),
     db
@@ -232,7 +236,7 @@ export async function studentDashboard(ctx: Ctx & { caller: Caller; studentId: n
     .map((s) => ({ slot: s, hour: hours.get(s.classHourId)! }))
     .sort((a, b) => a.hour.startTime.localeCompare(b.hour.startTime));
   const nextInstallment = fee
-    ? (presentPeriodFee(fee, today).installments.find((i) => !i.paid) ?? null)
+    ? (presentPeriodFee(fee, today, ctx.timeZone).installments.find((i) => !i.paid) ?? null)
     : null;
   return {
     kind: "student" as const,
@@ -246,13 +250,15 @@ export async function studentDashboard(ctx: Ctx & { caller: Caller; studentId: n
         section: { id: c.section.id, code: c.section.code },
         note: c.note,
         evaluated_percent: c.evaluatedPercent,
+        standing: c.standing,
         absences: c.absences,
         delays: c.delays,
         failed_by_absences: c.failedByAbsences,
       })),
     next_installment: nextInstallment
       ? {
-          date: nextInstallment.date,
+          // When it falls due: an installment dated before the inscription is due from its day.
+          date: nextInstallment.due_date,
           pending_e2: nextInstallment.pending_e2,
           is_late: nextInstallment.is_late,
         }
@@ -494,7 +500,10 @@ export async function coordinatorDashboard(ctx: Ctx & { teacherId: number }) {
     };
     for (const record of records.values()) {
       if (record.withdrawn) continue;
-      const { note } = courseResult(record, thresholds);
+      // The note as /students/{id}/period-average-note reads it (common/grades/standing.ts).
+      const { note } = courseResult(record, thresholds, {
+        periodEnded: periodHasEnded(period.endDate, today),
+      });
       if (note === null) continue;
       notesByStudent.set(record.studentId, [...(notesByStudent.get(record.studentId) ?? []), note]);
     }

@@ -5,6 +5,7 @@ import type { Config } from "../../config.js";
 import type { DbOrTx } from "../../db/client.js";
 import { documentRequests, issuedDocuments, users } from "../../db/schema/index.js";
 import type { FileStorage } from "../../storage/types.js";
+import { graduateStanding } from "./graduate.js";
 import { buildDocumentPdf } from "./pdf.js";
 import {
   documentFacts,
@@ -49,6 +50,9 @@ export async function issueDemoDocuments(opts: {
     if (!isGeneratable(request.typeId)) continue;
     const when = request.generatedAt ?? opts.clock.now();
     let facts: Omit<Awaited<ReturnType<typeof documentFacts>>, "periodId">;
+    // As staff would: no graduate letter for a student who did not approve their whole pensum.
+    const today = dateIn(config.timeZone, when);
+    if (request.typeId === 4 && !(await graduateStanding(db, request.studentId, today)).graduated) continue;
     try {
       const { periodId: _periodId, ...rest } = await documentFacts({
         db,
@@ -56,6 +60,7 @@ export async function issueDemoDocuments(opts: {
         request,
         kind: request.typeId,
         institution: config.institutionName,
+        today,
       });
       facts = rest;
     } catch {

@@ -103,6 +103,44 @@ async function request(student: Student, typeId: number) {
   return res.json().data as { id: number; status: string; period_id: number | null };
 }
 
+/**
+ * Makes the student approve every course of their pensum: for each semester a section of their latest
+ * period whose course sections have one lesson weighing 100 % where the student got 15.
+ */
+async function graduate(student: Student) {
+  const [latest] = await ctx.db
+    .select({ id: s.inscriptions.id, periodId: s.inscriptions.periodId, pensumId: s.semesters.pensumId })
+    .from(s.inscriptions)
+    .innerJoin(s.semesters, eq(s.semesters.id, s.inscriptions.semesterId))
+    .where(eq(s.inscriptions.studentId, student.id))
+    .orderBy(s.inscriptions.id);
+  const pensumCourses = await ctx.db
+    .select({ semesterId: s.semesterCourses.semesterId, courseId: s.semesterCourses.courseId })
+    .from(s.semesterCourses)
+    .where(eq(s.semesterCourses.pensumId, latest!.pensumId));
+  const semesterIds = [...new Set(pensumCourses.map((c) => c.semesterId))];
+  for (const semesterId of semesterIds) {
+    const [section] = await ctx.db
+      .insert(s.sections)
+      .values({ periodId: latest!.periodId, semesterId, letterCode: "Z", code: `EGR-${semesterId}` })
+      .returning();
+    for (const { courseId } of pensumCourses.filter((c) => c.semesterId === semesterId)) {
+      const [cs] = await ctx.db
+        .insert(s.courseSections)
+        .values({ sectionId: section!.id, courseId })
+        .returning();
+      await ctx.db
+        .insert(s.courseEnrolments)
+        .values({ inscriptionId: latest!.id, studentId: student.id, courseSectionId: cs!.id });
+      const [lesson] = await ctx.db
+        .insert(s.lessons)
+        .values({ courseSectionId: cs!.id, date: ctx.clock.today(), evaluated: true, weight: 100 })
+        .returning();
+      await ctx.db.insert(s.lessonStudents).values({ lessonId: lesson!.id, studentId: student.id, note: 15 });
+    }
+  }
+}
+
 describe("the demo school", () => {
   it("has a stored PDF for every generated, retired and canceled request, the canceled one revoked", () => {
     expect(demoIssued).toBe(5);
@@ -270,16 +308,29 @@ describe("generating, sending and verifying", () => {
   it("the grades table is the students module's: same notes, credits and averages", async () => {
     const caller = { id: adminUserId, type: Role.admin };
     const request = await getDocumentRequest({ db: ctx.db, caller, id: requestId });
-    const facts = await documentFacts({ db: ctx.db, caller, request, kind: 2, institution: "X" });
+    const facts = await documentFacts({
+      db: ctx.db,
+      caller,
+      request,
+      kind: 2,
+      institution: "X",
+      today: ctx.clock.today(),
+    });
     const courses = (
       await call("GET", `/students/${alice.id}/courses?period_id=${request.periodId}`, admin)
-    ).json().data as { status: string; note: number | null; course: { code: string; credits: number } }[];
+    ).json().data as {
+      status: string;
+      note: number | null;
+      standing: string;
+      course: { code: string; credits: number };
+    }[];
     const enrolled = courses.filter((c) => c.status === "enrolled");
     expect(facts.grades!.lines.length).toBe(enrolled.length);
     expect(facts.grades!.lines.length).toBeGreaterThan(0);
     for (const c of enrolled) {
       const line = facts.grades!.lines.find((l) => l.code === c.course.code)!;
       expect(line.note).toBe(c.note);
+      expect(line.standing).toBe(c.standing);
       expect(line.credits).toBe(c.course.credits);
     }
     expect(facts.grades!.credits).toBe(enrolled.reduce((a, c) => a + c.course.credits, 0));
@@ -415,13 +466,55 @@ describe("generating, sending and verifying", () => {
     expect(del.json().message).toBe("document_request_has_documents");
   });
 
-  it("generates the graduate recommendation letter (type 4)", async () => {
+  it("generates the graduate recommendation letter (type 4) for a student who approved their pensum", async () => {
+    await graduate(bob);
+    const eligibility = await call("GET", "/document-requests/letter-eligibility", bob.headers);
+    expect(eligibility.json().data).toEqual({ eligible: true, missing: [], reason: null });
     const created = await request(bob, 4);
     const res = await call("GET", `/document-requests/${created.id}/generate-letter`, admin);
     expect(res.statusCode, res.body).toBe(200);
     const file = await call("GET", `/document-requests/${created.id}/file`, bob.headers);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(file.headers["content-disposition"]).toContain("carta-de-recomendacion-de-egresado-");
+  });
+
+  it("refuses the graduate letter to a student who has not approved their whole pensum, saying why", async () => {
+    const before = await count();
+    const eligibility = await call("GET", "/document-requests/letter-eligibility", alice.headers);
+    expect(eligibility.statusCode, eligibility.body).toBe(200);
+    const why = eligibility.json().data;
+    expect(why.eligible).toBe(false);
+    expect(why.missing.length).toBeGreaterThan(0);
+    expect(why.reason).toMatch(
+      /^La carta de recomendación de egresado es solo para quien aprobó todas las materias/,
+    );
+    const refused = await call("POST", "/document-requests", alice.headers, { type_id: 4 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: "student_has_not_graduated", description: why.reason });
+    expect(await count()).toBe(before);
+    // Staff asking for her get the same answer; another student's eligibility is not hers to see.
+    const staff = await call("GET", `/document-requests/letter-eligibility?student_id=${alice.id}`, admin);
+    expect(staff.json().data).toEqual(why);
+    expect(
+      (await call("GET", `/document-requests/letter-eligibility?student_id=${bob.id}`, alice.headers))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it("does not generate a letter for a pending request of a student who has not graduated", async () => {
+    const [row] = await ctx.db
+      .insert(s.documentRequests)
+      .values({ studentId: alice.id, typeId: 4, status: "pending" })
+      .returning();
+    const res = await call("GET", `/document-requests/${row!.id}/generate-letter`, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("student_has_not_graduated");
+    const issued = await ctx.db
+      .select()
+      .from(s.issuedDocuments)
+      .where(eq(s.issuedDocuments.requestId, row!.id));
+    expect(issued).toEqual([]);
+    await ctx.db.delete(s.documentRequests).where(eq(s.documentRequests.id, row!.id));
   });
 
   it("a student deletes their own pending request, not someone else's", async () => {

@@ -26,6 +26,8 @@ export const documentErrorText = {
     "No se pudo enviar la constancia de notas al estudiante; la solicitud sigue pendiente.",
   letter_sending_failed:
     "No se pudo enviar la carta de recomendación de egresado al estudiante; la solicitud sigue pendiente.",
+  student_has_not_graduated:
+    "La carta de recomendación de egresado es solo para quien aprobó todas las materias de su pensum.",
   verification_code_not_found:
     "No existe un documento emitido con ese código de verificación. Revise el código impreso en el documento.",
 } as const;

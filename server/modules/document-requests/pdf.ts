@@ -4,8 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { formatDate } from "../../../common/dates/format.js";
 import { certificateDateInWords } from "../../../common/dates/words.js";
 import { formatNote } from "../../../common/enrolment/progression.js";
+import type { Standing } from "../../../common/grades/standing.js";
 import { sfntFromWoff } from "../../pdf/woff.js";
 
 const require = createRequire(import.meta.url);
@@ -33,8 +35,9 @@ export type GradeLine = {
   code: string;
   title: string;
   credits: number;
+  /** Final, or so far while the course is in progress. */
   note: number | null;
-  passed: boolean;
+  standing: Standing;
   failedByAbsences: boolean;
 };
 
@@ -79,7 +82,6 @@ const ordinals = [
 ];
 const semesterText = (n: number) => `${ordinals[n] ?? `${n}.º`} semestre`;
 const periodText = (p: NonNullable<DocumentFacts["period"]>) => `${p.year}-${p.number}`;
-const dmy = (date: string) => date.split("-").reverse().join("/");
 
 /** The PDF of a study certificate (1), a grades certificate (2) or a graduate recommendation letter (4). */
 export async function buildDocumentPdf(facts: DocumentFacts): Promise<Buffer> {
@@ -151,35 +153,41 @@ export async function buildDocumentPdf(facts: DocumentFacts): Promise<Buffer> {
     .filter(Boolean)
     .join(", ");
   const period = facts.period
-    ? `el período académico ${periodText(facts.period)} (del ${dmy(facts.period.startDate)} al ${dmy(facts.period.endDate)})`
+    ? `el período académico ${periodText(facts.period)} (del ${formatDate(facts.period.startDate)} al ${formatDate(facts.period.endDate)})`
     : "el período académico en curso";
 
   doc.font("serif").fontSize(11.5);
   const para = { width, align: "left" as const, lineGap: 4 };
-  const student = () => {
-    doc.text(`${female ? "la ciudadana" : "el ciudadano"} `, { continued: true, ...para });
+  const student = (preposition?: "a") => {
+    doc.text(`${citizen(s.gender, preposition)} `, { continued: true, ...para });
     doc.font("serif-bold").text(name, { continued: true });
     doc.font("serif").text(", titular de la cédula de identidad ", { continued: true });
     doc.font("serif-bold").text(s.identityDocument, { continued: true });
     doc.font("serif");
   };
 
+  // While the period runs the student "cursa" (and a course may be "En curso"); afterwards "cursó".
+  const running = periodRunning(facts);
+  const studies = running ? "cursa" : "cursó";
   if (facts.kind === 1) {
     doc.text(`${who} hace constar por medio de la presente que `, { continued: true, ...para });
     student();
-    doc.text(`, cursa estudios en esta institución${where ? ` ${where}` : ""}, durante ${period}.`);
+    doc.text(`, ${studies} estudios en esta institución${where ? ` ${where}` : ""}, durante ${period}.`);
   } else if (facts.kind === 2) {
     doc.text(`${who} hace constar por medio de la presente que `, { continued: true, ...para });
     student();
     doc.text(
-      `, cursó${where ? ` ${where},` : ""} durante ${period}, las materias que se indican con las calificaciones obtenidas (escala de 0 a 20):`,
+      `, ${studies}${where ? ` ${where},` : ""} durante ${period}, las materias que se indican con las calificaciones ` +
+        (running
+          ? "obtenidas hasta la fecha (escala de 0 a 20; en las materias en curso, la nota acumulada):"
+          : "obtenidas (escala de 0 a 20):"),
     );
     gradesTable(doc, facts, left, width);
   } else {
     doc.text("A quien pueda interesar:", para);
     doc.moveDown(0.8);
-    doc.text(`${who} se complace en recomendar ampliamente a `, { continued: true, ...para });
-    student();
+    doc.text(`${who} se complace en recomendar ampliamente `, { continued: true, ...para });
+    student("a");
     doc.text(
       `, ${female ? "egresada" : "egresado"} de esta institución${facts.specialization ? ` en la especialidad ${facts.specialization}` : ""}. ` +
         `Durante sus estudios demostró responsabilidad, constancia y buena conducta, cualidades que ${female ? "la" : "lo"} ` +
@@ -197,6 +205,24 @@ export async function buildDocumentPdf(facts: DocumentFacts): Promise<Buffer> {
   footer(doc, facts, qr, left, width);
   doc.end();
   return done;
+}
+
+/** "el ciudadano" / "la ciudadana"; after "a", contracted: "al ciudadano" / "a la ciudadana". */
+export function citizen(gender: string, preposition?: "a"): string {
+  if (gender === "female") return preposition ? "a la ciudadana" : "la ciudadana";
+  return preposition ? "al ciudadano" : "el ciudadano";
+}
+
+/** The period of the document has not ended on the day of issue. */
+export const periodRunning = (facts: Pick<DocumentFacts, "period" | "issuedOn">) =>
+  facts.period !== null && facts.issuedOn <= facts.period.endDate;
+
+/** A course's condition on the grades certificate. */
+export function conditionOf(line: GradeLine): string {
+  if (line.failedByAbsences) return "Reprobada (inasistencias)";
+  if (line.standing === "in_progress") return "En curso";
+  if (line.note === null) return "Sin nota";
+  return line.standing === "passed" ? "Aprobada" : "Reprobada";
 }
 
 function gradesTable(doc: PDFKit.PDFDocument, facts: DocumentFacts, left: number, width: number) {
@@ -236,14 +262,7 @@ function gradesTable(doc: PDFKit.PDFDocument, facts: DocumentFacts, left: number
   if (grades.lines.length === 0)
     row(["", "Sin materias registradas en el período.", "", "", ""], false, false);
   for (const line of grades.lines) {
-    const condition =
-      line.note === null
-        ? "Sin nota"
-        : line.failedByAbsences
-          ? "Reprobada (inasistencias)"
-          : line.passed
-            ? "Aprobada"
-            : "Reprobada";
+    const condition = conditionOf(line);
     row(
       [
         line.code,

@@ -9,6 +9,8 @@ import {
   documentRequestTypeSchema,
   fileVerificationSchema,
   type GeneratableType,
+  letterEligibilityQuerySchema,
+  letterEligibilitySchema,
   normalizeVerificationCode,
   updateDocumentRequestTypeSchema,
   VERIFY_FILE_MAX_BYTES,
@@ -40,6 +42,7 @@ import {
   generateDocument,
   getDocumentRequest,
   getType,
+  letterEligibility,
   listDocumentRequests,
   listTypes,
   openDocumentFile,
@@ -164,6 +167,31 @@ export async function documentRequestsRoutes(app: FastifyInstance) {
     }),
   );
 
+  r.get(
+    "/document-requests/letter-eligibility",
+    {
+      onRequest: app.allow("documentRequests"),
+      schema: {
+        tags,
+        summary: "¿Puede el estudiante pedir la carta de egresado?",
+        description:
+          "Si aprobó todas las materias de su pensum y, si no, por qué (las materias que faltan): la misma " +
+          "regla que aplica la solicitud de tipo 4. Un estudiante, la suya; la administración, la de " +
+          "`student_id`.",
+        querystring: letterEligibilityQuerySchema,
+        response: { 200: itemResponse(letterEligibilitySchema) },
+      },
+    },
+    async (request) => ({
+      data: await letterEligibility({
+        db,
+        caller: principalOf(request),
+        studentId: request.query.student_id,
+        today: app.clock.today(),
+      }),
+    }),
+  );
+
   r.post(
     "/document-requests",
     {
@@ -174,13 +202,20 @@ export async function documentRequestsRoutes(app: FastifyInstance) {
         description:
           "Un estudiante solicita para sí mismo (`student_id` omitido o el suyo; el de otro: 403 y nada se " +
           "guarda); la administración para cualquier estudiante (`student_id` obligatorio). Tipos 1, 2 y 4. " +
-          "Una sola solicitud pendiente por estudiante y tipo (`document_request_already_pending`).",
+          "Una sola solicitud pendiente por estudiante y tipo (`document_request_already_pending`). La carta " +
+          "de recomendación de egresado (4) solo para quien aprobó todas las materias de su pensum " +
+          "(`student_has_not_graduated`, con las materias que faltan).",
         body: createDocumentRequestSchema,
         response: { 201: itemResponse(documentRequestSchema) },
       },
     },
     async (request, reply) => {
-      const row = await createDocumentRequest({ db, caller: principalOf(request), input: request.body });
+      const row = await createDocumentRequest({
+        db,
+        caller: principalOf(request),
+        input: request.body,
+        today: app.clock.today(),
+      });
       return reply.status(201).send({ data: present(row) });
     },
   );

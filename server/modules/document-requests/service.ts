@@ -37,6 +37,7 @@ import type { Mailer } from "../../mail/index.js";
 import type { FileStorage } from "../../storage/types.js";
 import { listStudentCourses } from "../students/service.js";
 import { type DocumentErrorCode, documentError } from "./errors.js";
+import { assertGraduated, graduateStanding, notGraduatedDescription } from "./graduate.js";
 import { documentReadyEmail } from "./mail.js";
 import { notifyDocumentReady } from "./notify.js";
 import { buildDocumentPdf, type DocumentFacts, type Signer } from "./pdf.js";
@@ -219,6 +220,39 @@ async function latestInscriptionPeriod(db: DbOrTx, studentId: number): Promise<n
   return row?.periodId ?? null;
 }
 
+/** The student a request is for: a student only themself (another's id: 403); staff must name one. */
+async function requestedStudent(db: DbOrTx, caller: Caller, studentId: number | undefined): Promise<number> {
+  if (isStudent(caller.type)) {
+    const own = await callerStudentId(db, caller);
+    if (own === null) throw forbidden();
+    if (studentId !== undefined && studentId !== own) throw forbidden();
+    return own;
+  }
+  if (studentId === undefined) throw fieldError("student_id", "required");
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.id, studentId));
+  if (!student) throw fieldError("student_id", "exists");
+  return student.id;
+}
+
+/**
+ * Whether the student may have the graduate recommendation letter (type 4) and, if not, why: the same
+ * check the request and the generation make, for the request screen to show before anyone sends it.
+ */
+export async function letterEligibility(opts: {
+  db: DbOrTx;
+  caller: Caller;
+  studentId?: number;
+  today: string;
+}) {
+  const studentId = await requestedStudent(opts.db, opts.caller, opts.studentId);
+  const standing = await graduateStanding(opts.db, studentId, opts.today);
+  return {
+    eligible: standing.graduated,
+    missing: standing.missing,
+    reason: standing.graduated ? null : notGraduatedDescription(standing),
+  };
+}
+
 /**
  * A student asks for themself (a `student_id` other than their own: 403, nothing written); the
  * administration for any student (`student_id` required). One pending request per student and type.
@@ -227,23 +261,11 @@ export async function createDocumentRequest(opts: {
   db: DbOrTx;
   caller: Caller;
   input: CreateDocumentRequestInput;
+  /** The school's today (the injected clock), to judge whether the student graduated (type 4). */
+  today: string;
 }): Promise<DocumentRequestRow> {
-  const { db, caller, input } = opts;
-  let studentId: number;
-  if (isStudent(caller.type)) {
-    const own = await callerStudentId(db, caller);
-    if (own === null) throw forbidden();
-    if (input.student_id !== undefined && input.student_id !== own) throw forbidden();
-    studentId = own;
-  } else {
-    if (input.student_id === undefined) throw fieldError("student_id", "required");
-    const [student] = await db
-      .select({ id: students.id })
-      .from(students)
-      .where(eq(students.id, input.student_id));
-    if (!student) throw fieldError("student_id", "exists");
-    studentId = student.id;
-  }
+  const { db, input } = opts;
+  const studentId = await requestedStudent(db, opts.caller, input.student_id);
   const id = await db.transaction(async (tx) => {
     const [type] = await tx
       .select({ enabled: documentRequestTypes.enabled })
@@ -264,6 +286,7 @@ export async function createDocumentRequest(opts: {
         ),
       );
     if (pending) throw documentError(400, "document_request_already_pending");
+    if (input.type_id === 4) await assertGraduated(tx, studentId, opts.today);
     const [row] = await tx
       .insert(documentRequests)
       .values({
@@ -323,6 +346,8 @@ export async function documentFacts(opts: {
   request: DocumentRequestRow;
   kind: GeneratableType;
   institution: string;
+  /** The school's today: a course of a period still running is "En curso" with its note so far. */
+  today: string;
 }): Promise<Omit<DocumentFacts, "issuedOn" | "code" | "verifyUrl"> & { periodId: number | null }> {
   const { db, request, kind } = opts;
   const [student] = await db
@@ -383,7 +408,13 @@ export async function documentFacts(opts: {
   let grades: DocumentFacts["grades"];
   if (kind === 2 && periodId !== null) {
     const courses = (
-      await listStudentCourses({ db, caller: opts.caller, id: request.studentId, filter: { periodId } })
+      await listStudentCourses({
+        db,
+        caller: opts.caller,
+        id: request.studentId,
+        filter: { periodId },
+        today: opts.today,
+      })
     ).filter((c) => c.status === "enrolled");
     courses.sort((a, b) => a.course.code.localeCompare(b.course.code));
     const graded = courses.filter((c) => c.note !== null);
@@ -393,7 +424,7 @@ export async function documentFacts(opts: {
         title: c.course.title,
         credits: c.course.credits,
         note: c.note,
-        passed: c.passed,
+        standing: c.standing,
         failedByAbsences: c.failedByAbsences,
       })),
       average: average(graded.map((c) => c.note!)),
@@ -447,18 +478,21 @@ export async function generateDocument(
       const request = await findRequest(tx, deps.id);
       if (request.typeId !== deps.kind) throw documentError(400, "document_request_wrong_type");
       if (request.status !== "pending") throw documentError(400, "document_request_not_pending");
+      const today = dateIn(config.timeZone, now);
+      if (deps.kind === 4) await assertGraduated(tx, request.studentId, today);
       const { periodId, ...facts } = await documentFacts({
         db: tx,
         caller: deps.caller,
         request,
         kind: deps.kind,
         institution: config.institutionName,
+        today,
       });
       const code = verificationCode();
       const verifyUrl = verifyUrlOf(config.appUrl, code);
       const pdf = await buildDocumentPdf({
         ...facts,
-        issuedOn: dateIn(config.timeZone, now),
+        issuedOn: today,
         code,
         verifyUrl,
       });

@@ -6,6 +6,7 @@ import * as s from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
 import { seedDemoSchool } from "../../test/demo-school.js";
+import { pdfDrawnHex, pdfHex } from "../../test/pdf-text.js";
 import { juryAverage, juryCanModify } from "./service.js";
 
 let ctx: TestContext;
@@ -366,9 +367,59 @@ describe("jury and notes", () => {
   });
 });
 
+describe("closed 24 hours after the delivery date", () => {
+  it("refuses every change to the delivery, for an admin too, and a new date cannot reopen it", async () => {
+    const start = ctx.clock.now();
+    try {
+      const fd = await create({ delivery_at: local(hoursFromNow(2)) });
+      expect((await api("POST", `/final-deliveries/${fd.id}/teachers/${juror.id}`, admin)).statusCode).toBe(
+        200,
+      );
+      const open = (await api("GET", `/final-deliveries/${fd.id}`, admin)).json().data;
+      expect(open).toMatchObject({ closed: false, jury_can_modify: true });
+
+      // 2 h + 24 h + 1 min later: the window is over.
+      ctx.clock.advance((26 * 60 + 1) * 60_000);
+      const before = (await api("GET", `/final-deliveries/${fd.id}`, admin)).json().data;
+      expect(before).toMatchObject({ closed: true, jury_can_modify: false });
+
+      for (const change of [
+        { title: "Otro título" },
+        { delivery_at: local(hoursFromNow(33)) },
+        // Inside the window again by the new date: still refused, judged on the stored date.
+        { delivery_at: local(hoursFromNow(-1)) },
+        { final_delivery_value_percent: 10 },
+      ]) {
+        const res = await api("PATCH", `/final-deliveries/${fd.id}`, admin, change);
+        expect(res.statusCode, JSON.stringify(change)).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: "final_delivery_closed",
+          description: expect.stringMatching(/24 horas/),
+        });
+      }
+      const del = await api("DELETE", `/final-deliveries/${fd.id}`, admin);
+      expect(del.json().message).toBe("final_delivery_closed");
+      expect(
+        (await api("POST", `/final-deliveries/${fd.id}/teachers/${juror2.id}`, admin)).json().message,
+      ).toBe("jury_unable_to_modify");
+      const after = (await api("GET", `/final-deliveries/${fd.id}`, admin)).json().data;
+      expect(after).toEqual(before);
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
+  it("within the window the delivery can still be edited", async () => {
+    const fd = await create({ delivery_at: local(hoursFromNow(-23)) });
+    const res = await api("PATCH", `/final-deliveries/${fd.id}`, admin, { title: "Proyecto final" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ title: "Proyecto final", closed: false });
+  });
+});
+
 describe("students see their own", () => {
   it("lists and opens only the deliveries a student is part of, and their own row", async () => {
-    const d = await create();
+    const d = await create({ delivery_at: "2026-12-03T14:30" });
     const rows = (await api("GET", `/final-deliveries/${d.id}/students`, admin)).json().data;
     const [st] = await ctx.db
       .select({ userId: s.students.userId })
@@ -396,6 +447,9 @@ describe("students see their own", () => {
     expect(cover.statusCode).toBe(200);
     expect(cover.headers["content-type"]).toMatch(/application\/pdf/);
     expect(cover.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // The delivery's day and hour as the school writes them: DD/MM/AAAA and 24-hour HH:MM.
+    const drawn = pdfDrawnHex(cover.rawPayload);
+    expect(drawn).toContain(pdfHex("Fecha de entrega: 03/12/2026 14:30"));
     if (rows[1]) {
       const other = await api(
         "GET",

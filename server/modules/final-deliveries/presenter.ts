@@ -1,6 +1,11 @@
 import type { FinalDelivery, FinalDeliveryStudent } from "../../../common/schemas/final-deliveries.js";
 import type { CsvColumn } from "../../http/csv.js";
-import { type FinalDeliveryRow, type FinalDeliveryStudentRow, juryCanModify } from "./service.js";
+import {
+  deliveryClosed,
+  type FinalDeliveryRow,
+  type FinalDeliveryStudentRow,
+  juryCanModify,
+} from "./service.js";
 
 const person = (p: { id: number; firstName: string; lastName: string }) => ({
   id: p.id,
@@ -27,6 +32,7 @@ export function presentFinalDelivery(row: FinalDeliveryRow, now: Date): FinalDel
     jury: row.jury.map(person),
     students_count: row.studentsCount,
     jury_can_modify: juryCanModify(row.deliveryAt, now),
+    closed: deliveryClosed(row.deliveryAt, now),
   };
 }
 

@@ -175,7 +175,9 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Actualizar una entrega final",
-        description: MANAGE_RULE,
+        description:
+          `${MANAGE_RULE} Pasadas 24 horas de su fecha la entrega queda cerrada para todos, la administración ` +
+          "incluida (`final_delivery_closed`); una fecha nueva no la reabre.",
         params: idParamsSchema,
         body: updateFinalDeliverySchema,
         response: { 200: itemResponse(finalDeliverySchema) },
@@ -189,6 +191,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
           timeZone,
           id: request.params.id,
           input: request.body,
+          now: app.clock.now(),
         }),
         app.clock.now(),
       ),
@@ -213,6 +216,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
         caller: principalOf(request),
         storage: app.storage,
         id: request.params.id,
+        now: app.clock.now(),
       });
       return reply.status(204).send(null);
     },
@@ -345,6 +349,7 @@ export async function finalDeliveriesRoutes(app: FastifyInstance) {
         timeZone,
         id: request.params.id,
         ...file,
+        now: app.clock.now(),
       });
       return { data: presentFinalDelivery(row, app.clock.now()) };
     },

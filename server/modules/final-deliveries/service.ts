@@ -71,6 +71,18 @@ function assertJuryWindow(deliveryAt: Date | null, now: Date) {
   if (!juryCanModify(deliveryAt, now)) throw refuse("jury_unable_to_modify");
 }
 
+/**
+ * DOMAIN.md "Final delivery": 24 hours after its date the delivery is closed to everyone, admin included:
+ * its title, date, course section, percent and content, as its jury and notes. Without a date it is open.
+ */
+export function deliveryClosed(deliveryAt: Date | null, now: Date): boolean {
+  return deliveryAt !== null && !juryCanModify(deliveryAt, now);
+}
+
+function assertOpen(deliveryAt: Date | null, now: Date) {
+  if (deliveryClosed(deliveryAt, now)) throw refuse("final_delivery_closed");
+}
+
 const baseColumns = (timeZone: string) => ({
   id: finalDeliveries.id,
   code: finalDeliveries.code,
@@ -294,11 +306,14 @@ function translateWriteError(error: unknown): never {
   throw error;
 }
 
-async function manageableDelivery(db: DbOrTx, caller: Caller, id: number) {
+/** The delivery, locked, for a caller who may manage it; closed (`final_delivery_closed`) when `now` is given. */
+async function manageableDelivery(db: DbOrTx, caller: Caller, id: number, now?: Date) {
   const [row] = await db.select().from(finalDeliveries).where(eq(finalDeliveries.id, id)).for("update");
   if (!row) throw notFoundDelivery();
   const info = await lockCourseSection(db, row.courseSectionId);
   await assertMayManage(db, caller, info!.specializationId);
+  // Checked on the stored date, under the lock: a new date in the request cannot reopen a closed one.
+  if (now) assertOpen(row.deliveryAt, now);
   return row;
 }
 
@@ -348,10 +363,11 @@ export async function updateFinalDelivery(opts: {
   timeZone: string;
   id: number;
   input: UpdateFinalDeliveryInput;
+  now: Date;
 }): Promise<FinalDeliveryRow> {
   const { input, timeZone } = opts;
   await opts.db.transaction(async (tx) => {
-    const current = await manageableDelivery(tx, opts.caller, opts.id);
+    const current = await manageableDelivery(tx, opts.caller, opts.id, opts.now);
     if (input.final_delivery_value_percent !== undefined)
       await assertWeighting(tx, current.courseSectionId, input.final_delivery_value_percent);
     const changes: Record<string, unknown> = {
@@ -364,7 +380,7 @@ export async function updateFinalDelivery(opts: {
     if (input.delivery_at !== undefined) changes.deliveryAt = localToInstant(input.delivery_at, timeZone);
     await tx
       .update(finalDeliveries)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: opts.now })
       .where(eq(finalDeliveries.id, opts.id));
   });
   return findDelivery(opts.db, timeZone, opts.id);
@@ -376,9 +392,10 @@ export async function deleteFinalDelivery(opts: {
   caller: Caller;
   storage: FileStorage;
   id: number;
+  now: Date;
 }): Promise<void> {
   const resource = await opts.db.transaction(async (tx) => {
-    const current = await manageableDelivery(tx, opts.caller, opts.id);
+    const current = await manageableDelivery(tx, opts.caller, opts.id, opts.now);
     const [graded] = await tx
       .select({ n: count() })
       .from(finalDeliveryNotes)
@@ -492,7 +509,7 @@ export async function setJuryNote(opts: {
           finalDeliveryNotes.teacherId,
           finalDeliveryNotes.studentId,
         ],
-        set: { note: opts.note, updatedAt: new Date() },
+        set: { note: opts.note, updatedAt: opts.now },
       });
   });
 }
@@ -577,19 +594,20 @@ export async function storeScheduledContent(opts: {
   data: Buffer;
   contentType: string;
   extension: string;
+  now: Date;
 }): Promise<FinalDeliveryRow> {
   // Checked before the upload is stored, and again (locked) when the row is pointed at it.
-  await opts.db.transaction(async (tx) => manageableDelivery(tx, opts.caller, opts.id));
+  await opts.db.transaction(async (tx) => manageableDelivery(tx, opts.caller, opts.id, opts.now));
   const key = `${scheduledContentPrefix}${opts.id}-${randomBytes(8).toString("hex")}.${opts.extension}`;
   await opts.storage.put(key, opts.data, { contentType: opts.contentType });
   let previous: string | null = null;
   try {
     await opts.db.transaction(async (tx) => {
-      const current = await manageableDelivery(tx, opts.caller, opts.id);
+      const current = await manageableDelivery(tx, opts.caller, opts.id, opts.now);
       previous = current.scheduledContentResource;
       await tx
         .update(finalDeliveries)
-        .set({ scheduledContentResource: key, updatedAt: new Date() })
+        .set({ scheduledContentResource: key, updatedAt: opts.now })
         .where(eq(finalDeliveries.id, opts.id));
     });
   } catch (error) {

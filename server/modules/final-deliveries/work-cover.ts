@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
+import { formatDate } from "../../../common/dates/format.js";
 import { isStudent } from "../../../common/roles.js";
 import type { DbOrTx } from "../../db/client.js";
 import { finalDeliveryStudents, students } from "../../db/schema/index.js";
@@ -69,7 +70,7 @@ export async function workCoverPdf(opts: {
   }
   if (delivery.deliveryAtLocal) {
     const [date, time] = delivery.deliveryAtLocal.split("T");
-    doc.text(`Fecha de entrega: ${date} ${time}`);
+    doc.text(`Fecha de entrega: ${formatDate(date)} ${time}`);
   }
   doc.end();
   return done;

@@ -361,6 +361,38 @@ describe("POST /inscriptions/", () => {
     }
   });
 
+  it("with two periods open refuses a call that does not say which, and inscribes in the one asked", async () => {
+    const st = await insertStudent("female");
+    const spare = await insertSection(w.open, w.s1, "INF1Z", 1, 1);
+    await ctx.db.update(s.periods).set({ enabledInscriptions: true }).where(eq(s.periods.id, w.closed));
+    try {
+      const ambiguous = await inscribe({ student_id: st.id, semester_id: w.s1, section_id: spare });
+      expect(ambiguous.statusCode).toBe(400);
+      expect(ambiguous.json().message).toBe("inscription_period_is_ambiguous");
+      expect(ambiguous.json().description).toContain("2030-1, 2030-2");
+      const chosen = await inscribe({
+        student_id: st.id,
+        semester_id: w.s1,
+        section_id: spare,
+        period_id: w.open,
+      });
+      expect(chosen.statusCode, chosen.body).toBe(201);
+      const [row] = await ctx.db.select().from(s.inscriptions).where(eq(s.inscriptions.studentId, st.id));
+      expect(row!.periodId).toBe(w.open);
+      const undo = await ctx.app.inject({
+        method: "POST",
+        url: "/api/inscriptions/rollback",
+        headers: as.admin,
+        payload: { inscription_id: row!.id },
+      });
+      expect(undo.statusCode, undo.body).toBeLessThan(300);
+    } finally {
+      await ctx.db.update(s.periods).set({ enabledInscriptions: false }).where(eq(s.periods.id, w.closed));
+      await ctx.db.delete(s.courseSections).where(eq(s.courseSections.sectionId, spare));
+      await ctx.db.delete(s.sections).where(eq(s.sections.id, spare));
+    }
+  });
+
   it("checks the semester belongs to the period's pensums and the section to the semester (422)", async () => {
     const st = await insertStudent("male");
     const wrongSemester = await inscribe({ student_id: st.id, semester_id: w.otherSemester });

@@ -93,6 +93,62 @@ describe("GET /students/{id}/period-fee through the money maths", () => {
     ]);
   });
 
+  it("carries spec.md §3's names: fee_installments, late_installment_extra and the period's payments", async () => {
+    const [payment] = await ctx.db
+      .insert(s.payments)
+      .values({
+        studentId,
+        periodId,
+        status: 2,
+        type: 3,
+        fromReport: true,
+        date: addDays(today, -30),
+        amountE2: 10_000,
+        receiptNumber: "PF-0001",
+      })
+      .returning();
+    try {
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: `/api/students/${studentId}/period-fee?period_id=${periodId}`,
+        headers: own,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(data.late_installment_extra).toBe(1_000);
+      expect(data.inscribed_on).toBeNull();
+      expect(data.fee_installments).toEqual(data.installments);
+      expect(data.fee_installments[1]).toMatchObject({
+        id: expect.any(Number),
+        date: addDays(today, -20),
+        amount_e2: 10_000,
+        paid_amount_e2: 3_000,
+        is_late: true,
+        late_extra_amount_e2: 1_000,
+        late_extra_amount_string: "10,00",
+        amount_string: "100,00",
+      });
+      expect(data.payments).toEqual([
+        {
+          id: payment!.id,
+          title: null,
+          status: 2,
+          from_report: true,
+          type: 3,
+          date: addDays(today, -30),
+          amount: 10_000,
+          amount_e2: 10_000,
+          receipt_number: "PF-0001",
+          student_id: studentId,
+          period_id: periodId,
+          created_at: payment!.createdAt.toISOString(),
+        },
+      ]);
+    } finally {
+      await ctx.db.delete(s.payments);
+    }
+  });
+
   it("keeps the 404 of a student without a fee", async () => {
     const res = await ctx.app.inject({
       method: "GET",

@@ -112,7 +112,8 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
           summary: "Inscribir un estudiante",
           description:
             "Un estudiante existente (`student_id`), uno nuevo (`student`) o uno preinscrito y aprobado " +
-            "(`preinscription_id`), en el período con inscripciones abiertas (`period_inscriptions_are_disabled`), " +
+            "(`preinscription_id`), en el período con inscripciones abiertas (`period_inscriptions_are_disabled`; " +
+            "con dos abiertos, `period_id` dice cuál, si falta: `inscription_period_is_ambiguous`), " +
             "un semestre y la sección elegida (`section_is_filled_or_gender_is_filled`) o la que el sistema elige " +
             "(`no_available_sections_for_inscription`). Los cupos se cuentan bajo bloqueo de la sección. Se inscribe " +
             "en cada materia cuyas prelaciones cumple; las demás vuelven en `skipped_courses` con el motivo. Dos veces " +
@@ -227,7 +228,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
         `period-fee ${studentId} ${periodId ?? "latest"} ${today}`,
         async () => {
           const fee = await getPeriodFee({ db, studentId, periodId });
-          return { data: presentPeriodFee(fee, today) };
+          return { data: presentPeriodFee(fee, today, app.clock.timeZone) };
         },
       );
     },
@@ -255,7 +256,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
         studentId: request.params.id,
         periodId: request.body?.period_id,
       });
-      return reply.status(201).send({ data: presentPeriodFee(fee, app.clock.today()) });
+      return reply.status(201).send({ data: presentPeriodFee(fee, app.clock.today(), app.clock.timeZone) });
     },
   );
 }

@@ -43,6 +43,7 @@ import { notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, rethrowUniqueAsField, validationError } from "../../http/validation.js";
+import { type PeriodFeeRow, periodFeeExtras } from "../payments/period-fee.js";
 import { courseRecords } from "../reinscriptions/records.js";
 import { refuseKnownFull, rememberSeats, remembersFull } from "./full-sections.js";
 import {
@@ -61,7 +62,10 @@ import { writeInscription } from "./write.js";
 
 export type PeriodRow = typeof periods.$inferSelect;
 
-/** The period to inscribe into: the one asked (it must have inscriptions open), else the open one. */
+/**
+ * The period to inscribe into: the one asked (it must have inscriptions open), else the only open one. With
+ * two open (the current and the next) and none asked, the call is ambiguous and refused.
+ */
 export async function inscriptionPeriod(db: DbOrTx, periodId: number | undefined): Promise<PeriodRow> {
   if (periodId !== undefined) {
     const [row] = await db.select().from(periods).where(eq(periods.id, periodId));
@@ -74,19 +78,25 @@ export async function inscriptionPeriod(db: DbOrTx, periodId: number | undefined
     }
     return row;
   }
-  const [row] = await db
+  const open = await db
     .select()
     .from(periods)
     .where(eq(periods.enabledInscriptions, true))
-    .orderBy(desc(periods.startDate), desc(periods.id))
-    .limit(1);
-  if (!row) {
+    .orderBy(asc(periods.startDate), asc(periods.id))
+    .limit(3);
+  if (open.length === 0) {
     throw refuse(
       "period_inscriptions_are_disabled",
       "Ningún período tiene las inscripciones abiertas: ábralas en el período antes de inscribir.",
     );
   }
-  return row;
+  if (open.length > 1) {
+    throw refuse(
+      "inscription_period_is_ambiguous",
+      `Hay ${open.length === 2 ? "dos" : "varios"} períodos con inscripciones abiertas (${open.map(periodName).join(", ")}): indique en cuál inscribir.`,
+    );
+  }
+  return open[0]!;
 }
 
 export type SemesterInPeriod = {
@@ -1074,9 +1084,7 @@ export async function listStudentInscriptions(opts: {
   }));
 }
 
-export type PeriodFeeRow = typeof studentPeriodFees.$inferSelect & {
-  installments: (typeof feeInstallments.$inferSelect)[];
-};
+export type { PeriodFeeRow };
 
 /** The period of the student's latest inscription (a one-row select, usable as a subquery). */
 const latestPeriodQuery = (db: DbOrTx, studentId: number) =>
@@ -1117,7 +1125,7 @@ export async function getPeriodFee(opts: {
   const fee = rows[0]?.fee;
   if (!fee) throw notFound("student_period_fee_not_found");
   const installments = rows.flatMap((r) => (r.installment ? [r.installment] : []));
-  return { ...fee, installments };
+  return { ...fee, installments, ...(await periodFeeExtras(db, fee)) };
 }
 
 /**

@@ -156,6 +156,10 @@ describe("generating lessons", () => {
     await ctx.db
       .insert(s.holidays)
       .values({ startDate: holiday, endDate: holiday, description: "Feriado de prueba" });
+    // The demo has every lesson of the period: the coming ones are removed so generating makes them again.
+    await ctx.db
+      .delete(s.lessons)
+      .where(and(eq(s.lessons.courseSectionId, cs.id), gt(s.lessons.date, ctx.clock.today())));
     const before = await lessonsOf(cs.id);
 
     const res = await api("POST", "/lessons/generate", as.teacher, { course_section_id: cs.id });
@@ -257,6 +261,11 @@ describe("one lesson", () => {
     });
     expect(outside.statusCode).toBe(400);
     expect(outside.json().message).toBe("invalid_date_range");
+    // The period's days as the school writes them, DD/MM/AAAA.
+    const dmy = (iso: string) => iso.split("-").reverse().join("/");
+    expect(outside.json().description).toBe(
+      `La fecha de la clase debe estar dentro del período (del ${dmy(period.startDate)} al ${dmy(period.endDate)}).`,
+    );
 
     const renamed = await api("PATCH", `/lessons/${lesson.id}`, as.teacher, { title: "Repaso" });
     expect(renamed.json().data.title).toBe("Repaso");

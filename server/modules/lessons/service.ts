@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { formatDate } from "../../../common/dates/format.js";
 import type {
   Attendance,
   BulkNotesInput,
@@ -64,7 +65,7 @@ async function assertDateInPeriod(db: DbOrTx, courseSectionId: number, date: str
   if (date < period.startDate || date > period.endDate) {
     throw refuse(
       "invalid_date_range",
-      `La fecha de la clase debe estar dentro del período (del ${period.startDate} al ${period.endDate}).`,
+      `La fecha de la clase debe estar dentro del período (del ${formatDate(period.startDate)} al ${formatDate(period.endDate)}).`,
     );
   }
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { formatDate } from "../../../common/dates/format.js";
 import { formatAmount } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
 import { paymentMethodNames } from "../../../common/schemas/payments.js";
@@ -10,7 +11,7 @@ import { sendNotification } from "../notifications/send.js";
 const AUTO = 6;
 
 /** `2026-03-05` → `05/03/2026`. */
-const dayText = (date: string) => date.split("-").reverse().join("/");
+const dayText = formatDate;
 
 async function send(
   tx: DbOrTx,

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, amountInWords } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
+import { schoolInstant } from "../../clock.js";
 import * as s from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
@@ -45,13 +46,14 @@ type Student = {
 /**
  * A student inscribed in the period with a fee of the given installments (offsets in days from today),
  * 10.000,00 each by default, installment methods 1 and 3, full payment methods 2 and 5, 3 grace days,
- * late extra 5,00.
+ * late extra 5,00; inscribed when the period began (60 days ago) unless `inscribedOffset` says another day.
  */
 async function newStudent(
   opts: {
     installments?: { offset: number; amountE2?: number; paidE2?: number }[];
     sectionId?: number;
     gender?: "female" | "male";
+    inscribedOffset?: number;
   } = {},
 ): Promise<Student> {
   counter += 1;
@@ -74,6 +76,7 @@ async function newStudent(
       sectionId: opts.sectionId ?? f.sectionId,
       semesterId: f.semesterId,
       specializationId: f.specializationId,
+      createdAt: schoolInstant(ctx.clock.timeZone, addDays(today, opts.inscribedOffset ?? -60), "09:00"),
     })
     .returning();
   const [fee] = await ctx.db
@@ -455,6 +458,9 @@ describe("reviewing a payment", () => {
     // Due 5 days ago with 3 grace days: late today, on time 4 days ago (due + 1).
     const st = await newStudent({ installments: [{ offset: -5 }, { offset: 30 }] });
     const p = await report(st, 1_000_000, { date: addDays(today, -4) });
+    // The reviewer sees both days: paid 4 days ago (says the student), reported today (the clock's).
+    const listed = (await api("GET", `/payments/${p.id}`, as.admin)).json().data;
+    expect(listed).toMatchObject({ date: addDays(today, -4), created_at: ctx.clock.now().toISOString() });
     const res = await api("PATCH", `/payments/${p.id}`, as.admin, { status: 2 });
     expect(res.statusCode, res.body).toBe(200);
     const [first, second] = await installmentsOf(st.feeId);
@@ -771,5 +777,67 @@ describe("debtors report", () => {
     expect(lines[0]).toContain("Monto adeudado");
     expect(lines.at(-1)).toMatch(/^Total,/);
     expect((await api("GET", "/payments/debtors", late.headers)).statusCode).toBe(403);
+  });
+  it("a student inscribed today owes the installments dated before from today: no debt, no late extra until their grace passes", async () => {
+    // Inscribed today; installments 37 and 10 days ago, one ahead, 3 grace days.
+    const plan = [{ offset: -37 }, { offset: -10 }, { offset: 30 }];
+    const newcomer = await newStudent({ inscribedOffset: 0, installments: plan });
+    const debtors = async () =>
+      new Map(
+        (
+          (await api("GET", "/payments/debtors?limit=0", as.admin)).json().data as Record<string, unknown>[]
+        ).map((r) => [r.student_id as number, r]),
+      );
+    expect((await debtors()).has(newcomer.id)).toBe(false);
+    const fee = (await api("GET", `/students/${newcomer.id}/period-fee`, newcomer.headers)).json().data;
+    expect(fee).toMatchObject({
+      inscribed_on: today,
+      late_installments: 0,
+      overdue_e2: 0,
+      next_due_date: today,
+    });
+    expect(fee.installments.map((i: { due_date: string; last_on_time_date: string }) => i.due_date)).toEqual([
+      today,
+      today,
+      addDays(today, 30),
+    ]);
+    expect(fee.installments[0]).toMatchObject({
+      is_late: false,
+      pending_e2: 1_000_000,
+      last_on_time_date: addDays(today, 3),
+    });
+    const home = (await api("GET", "/dashboard/index", newcomer.headers)).json().data;
+    expect(home.next_installment).toEqual({ date: today, pending_e2: 1_000_000, is_late: false });
+
+    // Paying both today in full mode costs no extra; a report of exactly that passes.
+    const full = await api("POST", "/payments", newcomer.headers, {
+      ...transfer(newcomer, 3_000_000),
+      type: 5,
+      mode: "fully",
+    });
+    expect(full.statusCode, full.body).toBe(201);
+    expect((await api("PATCH", `/payments/${full.json().data.id}`, as.admin, { status: 2 })).statusCode).toBe(
+      200,
+    );
+    expect((await installmentsOf(newcomer.feeId)).map((i) => i.lateExtraE2)).toEqual([0, 0, 0]);
+    expect(fee.payments).toEqual([]);
+    const paid = (await api("GET", `/students/${newcomer.id}/period-fee`, newcomer.headers)).json().data;
+    expect(paid.payments).toMatchObject([
+      { id: full.json().data.id, status: 2, type: 5, date: today, amount: 3_000_000, from_report: true },
+    ]);
+    expect(paid.completed).toBe(true);
+
+    // Another one inscribed today: four days later its grace from the inscription is over.
+    const later = await newStudent({ inscribedOffset: 0, installments: plan });
+    ctx.clock.setSchoolTime(addDays(today, 4), "10:00");
+    try {
+      expect((await debtors()).get(later.id)).toMatchObject({
+        overdue_count: 2,
+        late_extra_e2: 1_000,
+        oldest_due_date: today,
+      });
+    } finally {
+      ctx.clock.setSchoolTime(today, "10:00");
+    }
   });
 });

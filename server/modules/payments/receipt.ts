@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatDate } from "../../../common/dates/format.js";
 import { amountInWords, formatAmount } from "../../../common/money/fees.js";
 import { paymentMethodNames } from "../../../common/schemas/payments.js";
 import { periodName } from "../../../common/schemas/periods.js";
@@ -6,7 +7,7 @@ import { creditOf } from "./presenter.js";
 import type { PaymentDetailRow } from "./service.js";
 
 /** `2026-03-05` → `05/03/2026`. */
-const dayText = (date: string) => date.split("-").reverse().join("/");
+const dayText = formatDate;
 
 export const receiptFilename = (row: PaymentDetailRow) => `recibo-pago-${row.id}`;
 

@@ -133,7 +133,12 @@ export async function paymentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const list = request.query;
       if (list.format === "csv") {
-        const all = await listDebtors({ db, list: { ...list, page: 1, limit: 0 }, today: today() });
+        const all = await listDebtors({
+          db,
+          list: { ...list, page: 1, limit: 0 },
+          today: today(),
+          timeZone: app.clock.timeZone,
+        });
         return sendCsv<DebtorCsvRow>(reply, {
           filename: "deudores",
           columns: debtorCsvColumns,
@@ -143,7 +148,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           })(),
         });
       }
-      const page = await listDebtors({ db, list, today: today() });
+      const page = await listDebtors({ db, list, today: today(), timeZone: app.clock.timeZone });
       return { data: page.rows.map(presentDebtor), meta: { ...page.meta, total_owed_e2: page.totalOwedE2 } };
     },
   );
@@ -222,6 +227,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         audit: auditContextOf(request),
         today: today(),
         now: app.clock.now(),
+        timeZone: app.clock.timeZone,
       });
       return reply.status(201).send({ data: presentPayment(row) });
     },
@@ -256,6 +262,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         audit: auditContextOf(request),
         today: today(),
         now: app.clock.now(),
+        timeZone: app.clock.timeZone,
       });
       return reply.status(201).send({ data: presentPayment(row) });
     },
@@ -287,6 +294,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         audit: auditContextOf(request),
         today: today(),
         now: app.clock.now(),
+        timeZone: app.clock.timeZone,
       });
       return { data: presentPayment(row) };
     },

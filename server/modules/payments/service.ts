@@ -2,10 +2,9 @@ import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
   allocate,
   byDueDate,
-  type FeeTerms,
+  dueDate,
   feeSummary,
   fullPaymentE2,
-  type InstallmentState,
   isLate,
   pendingE2,
 } from "../../../common/money/fees.js";
@@ -39,6 +38,12 @@ import { type Caller, callerStudentId } from "../../http/ownership.js";
 import { type Page, pageMeta, paginate } from "../../http/pagination.js";
 import { fieldError } from "../../http/validation.js";
 import { searchQuery } from "../students/service.js";
+import {
+  feeTermsOf,
+  inscriptionCreatedAt,
+  inscriptionDay,
+  installmentStateOf as stateOf,
+} from "./fee-terms.js";
 import { notifyPaymentApproved, notifyPaymentRejected, notifyPaymentReported } from "./notify.js";
 
 export type PaymentRecord = typeof payments.$inferSelect;
@@ -278,27 +283,18 @@ export async function getPaymentDetail(opts: { db: DbOrTx; id: number }): Promis
 type FeeRecord = typeof studentPeriodFees.$inferSelect;
 type InstallmentRecord = typeof feeInstallments.$inferSelect;
 
-const termsOf = (fee: FeeRecord): FeeTerms => ({
-  graceDays: fee.installmentGracePeriodDays,
-  lateExtraE2: fee.lateInstallmentExtraE2,
-});
-
-const stateOf = (i: InstallmentRecord): InstallmentState => ({
-  id: i.id,
-  date: i.date,
-  amountE2: i.amountE2,
-  paidE2: i.paidAmountE2,
-  lateExtraE2: i.lateExtraE2,
-});
+type LockedFee = { fee: FeeRecord; installments: InstallmentRecord[]; inscribedOn: string | null };
 
 /**
  * The student's fee of the period, its row locked (`FOR UPDATE`) until the transaction ends: every write
- * that reads and changes what a fee owes goes through here, one at a time per fee.
+ * that reads and changes what a fee owes goes through here, one at a time per fee. With the day the student
+ * was inscribed in the period (installments dated before it are due from it).
  */
 async function lockFee(
   tx: DbOrTx,
   where: { feeId: number } | { studentId: number; periodId: number },
-): Promise<{ fee: FeeRecord; installments: InstallmentRecord[] }> {
+  timeZone: string,
+): Promise<LockedFee> {
   const [fee] = await tx
     .select()
     .from(studentPeriodFees)
@@ -317,7 +313,8 @@ async function lockFee(
     .from(feeInstallments)
     .where(eq(feeInstallments.feeId, fee.id))
     .orderBy(asc(feeInstallments.date), asc(feeInstallments.id));
-  return { fee, installments };
+  const createdAt = await inscriptionCreatedAt(tx, { studentId: fee.studentId, periodId: fee.periodId });
+  return { fee, installments, inscribedOn: inscriptionDay(createdAt, timeZone) };
 }
 
 export type PaymentInput = Omit<CreatePaymentInput, "from_report" | "title" | "observation"> & {
@@ -346,6 +343,8 @@ export async function createPayment(opts: {
   today: string;
   /** The instant stamped on an approval at the desk (the clock's). */
   now: Date;
+  /** The school's time zone (the day of the student's inscription). */
+  timeZone: string;
 }): Promise<PaymentRow> {
   const { db, caller, input, today } = opts;
   if (isStudent(caller.type)) {
@@ -359,14 +358,16 @@ export async function createPayment(opts: {
         .from(students)
         .where(eq(students.id, input.student_id));
       if (!student) throw notFound("student_not_found");
-      const { fee, installments } = await lockFee(tx, {
-        studentId: input.student_id,
-        periodId: input.period_id,
-      });
+      const locked = await lockFee(
+        tx,
+        { studentId: input.student_id, periodId: input.period_id },
+        opts.timeZone,
+      );
+      const { fee, installments } = locked;
       const mode: PaymentMode = input.mode;
       const allowed = mode === "fully" ? fee.fullPaymentMethods : fee.installmentPaymentMethods;
       if (!allowed.includes(input.type)) throw refuse("payment_method_not_allowed");
-      const terms = termsOf(fee);
+      const terms = feeTermsOf(fee, locked.inscribedOn);
       const states = installments.map(stateOf);
       const pending = fullPaymentE2(states, terms, today);
       if (pending === 0) throw refuse("student_period_fee_completed");
@@ -388,6 +389,9 @@ export async function createPayment(opts: {
           amountE2: input.amount,
           receiptNumber: input.receipt_number,
           createdByUserId: caller.id,
+          // The day it was reported, beside the day it says it was paid (the review shows both): the clock's.
+          createdAt: opts.now,
+          updatedAt: opts.now,
         })
         .returning();
       const payment = row!;
@@ -407,8 +411,7 @@ export async function createPayment(opts: {
       if (desk) {
         await approveLocked(tx, {
           payment,
-          fee,
-          installments,
+          ...locked,
           caller,
           audit: opts.audit,
           today,
@@ -437,10 +440,8 @@ export async function createPayment(opts: {
  */
 async function approveLocked(
   tx: DbOrTx,
-  opts: {
+  opts: LockedFee & {
     payment: PaymentRecord;
-    fee: FeeRecord;
-    installments: InstallmentRecord[];
     caller: Caller;
     audit: AuditContext;
     today: string;
@@ -452,7 +453,8 @@ async function approveLocked(
   // within the grace days and approved later pays no late extra.
   const asOf = payment.date < opts.today ? payment.date : opts.today;
   const states = installments.map(stateOf);
-  const { allocations, creditE2 } = allocate(states, payment.amountE2, termsOf(fee), asOf);
+  const terms = feeTermsOf(fee, opts.inscribedOn);
+  const { allocations, creditE2 } = allocate(states, payment.amountE2, terms, asOf);
   const { now } = opts;
   const paidAfter = new Map(states.map((s) => [s.id, s]));
   for (const a of allocations) {
@@ -480,7 +482,7 @@ async function approveLocked(
       })),
     );
   }
-  const completed = feeSummary([...paidAfter.values()], termsOf(fee), asOf).completed;
+  const completed = feeSummary([...paidAfter.values()], terms, asOf).completed;
   await tx
     .update(studentPeriodFees)
     .set({
@@ -539,6 +541,8 @@ export async function updatePaymentStatus(opts: {
   today: string;
   /** The instant stamped on the review (the clock's). */
   now: Date;
+  /** The school's time zone (the day of the student's inscription). */
+  timeZone: string;
 }): Promise<PaymentRow> {
   const { db, id, status } = opts;
   await withDbErrors(() =>
@@ -548,16 +552,16 @@ export async function updatePaymentStatus(opts: {
       if (payment.status === status) return;
       if (payment.status !== paymentStatus.pending) throw refuse("payment_not_pending");
       if (status === paymentStatus.approved) {
-        const { fee, installments } = await lockFee(
+        const locked = await lockFee(
           tx,
           payment.feeId === null
             ? { studentId: payment.studentId, periodId: payment.periodId }
             : { feeId: payment.feeId },
+          opts.timeZone,
         );
         await approveLocked(tx, {
           payment,
-          fee,
-          installments,
+          ...locked,
           caller: opts.caller,
           audit: opts.audit,
           today: opts.today,
@@ -689,6 +693,8 @@ export async function listDebtors(opts: {
   db: DbOrTx;
   list: DebtorListParams;
   today: string;
+  /** The school's time zone (the day of each student's inscription). */
+  timeZone: string;
 }): Promise<Page<DebtorRow> & { totalOwedE2: number }> {
   const { db, list, today } = opts;
   const periodId = await reportPeriodId(db, list.period_id);
@@ -697,6 +703,7 @@ export async function listDebtors(opts: {
   const candidates = await db
     .select({
       fee: studentPeriodFees,
+      inscribedAt: inscriptions.createdAt,
       student: studentColumns,
       section: { id: sections.id, code: sections.code },
       specialization: { id: specializations.id, title: specializations.title },
@@ -726,6 +733,7 @@ export async function listDebtors(opts: {
           : words === null
             ? sql`false`
             : sql`${students.searchVector} @@ to_tsquery('simple', ${words})`,
+        // A superset (an installment's due date is never before its date); the maths below decides.
         sql`exists (select 1 from ${feeInstallments} fi where fi.fee_id = ${studentPeriodFees.id}
           and fi.paid_amount_e2 < fi.amount_e2 + fi.late_extra_e2
           and fi.date + ${studentPeriodFees.installmentGracePeriodDays}::int < ${today}::date)`,
@@ -739,7 +747,7 @@ export async function listDebtors(opts: {
   for (const i of installments) byFee.set(i.feeId, [...(byFee.get(i.feeId) ?? []), i]);
   const debtors: DebtorRow[] = [];
   for (const c of candidates) {
-    const terms = termsOf(c.fee);
+    const terms = feeTermsOf(c.fee, inscriptionDay(c.inscribedAt, opts.timeZone));
     const states = byDueDate((byFee.get(c.fee.id) ?? []).map(stateOf));
     const late = states.filter((s) => isLate(s, terms, today));
     if (late.length === 0) continue;
@@ -763,7 +771,7 @@ export async function listDebtors(opts: {
       overdueE2: overdue,
       lateExtraE2: extras,
       pendingE2: fullPaymentE2(states, terms, today),
-      oldestDueDate: late[0]!.date,
+      oldestDueDate: dueDate(late[0]!, terms),
     });
   }
   const key: Record<(typeof debtorSortable)[number], (d: DebtorRow) => string | number> = {

@@ -169,7 +169,18 @@ describe("specializations", () => {
       specialization: { title: "Turismo", code },
       pensum: { name: "Pensum Turismo" },
       semesters: [
-        { code: "T1", courses: [{ code: `${code}-1`, title: "Introducción al Turismo", credits: 3 }] },
+        {
+          code: "T1",
+          courses: [
+            {
+              code: `${code}-1`,
+              title: "Introducción al Turismo",
+              credits: 3,
+              hours: 4,
+              max_absences_to_fail: 6,
+            },
+          ],
+        },
         { code: "T2", courses: [{ id: existing.id }] },
       ],
       period_id: future.id,
@@ -191,7 +202,12 @@ describe("specializations", () => {
     const refused = await api("POST", "/specializations/periods/pensums/semesters/courses", as.admin, {
       specialization: { title: "Gastronomía", code: code2 },
       pensum: { name: "Pensum Gastronomía" },
-      semesters: [{ code: "G1", courses: [{ code: `${code2}-1`, title: "Cocina I" }] }],
+      semesters: [
+        {
+          code: "G1",
+          courses: [{ code: `${code2}-1`, title: "Cocina I", credits: 3, hours: 4, max_absences_to_fail: 6 }],
+        },
+      ],
       period_id: started.id,
     });
     expect(refused.statusCode).toBe(400);
@@ -204,7 +220,14 @@ describe("specializations", () => {
     const dup = await api("POST", "/specializations/periods/pensums/semesters/courses", as.admin, {
       specialization: { title: "Diseño", code: code3 },
       pensum: { name: "Pensum Diseño" },
-      semesters: [{ code: "D1", courses: [{ code: existing.code, title: "Repetida" }] }],
+      semesters: [
+        {
+          code: "D1",
+          courses: [
+            { code: existing.code, title: "Repetida", credits: 3, hours: 4, max_absences_to_fail: 6 },
+          ],
+        },
+      ],
     });
     expect(dup.statusCode).toBe(422);
     expect(Object.keys(dup.json().errors)).toEqual(["semesters.0.courses.0.code"]);
@@ -351,6 +374,16 @@ describe("pensums and semesters", () => {
     expect(put.json().message).toBe("pensum_is_not_versioned");
     const del = await api("DELETE", `/pensums/${pensum.id}`, as.admin);
     expect(del.json().message).toBe("pensum_has_periods");
+    const rename = await api("PATCH", `/pensums/${pensum.id}`, as.admin, { name: "Otro nombre" });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().message).toBe("pensum_is_not_versioned");
+    // Its name unchanged, it can still be disabled or enabled.
+    const toggle = await api("PATCH", `/pensums/${pensum.id}`, as.admin, {
+      name: pensum.name,
+      enabled: false,
+    });
+    expect(toggle.statusCode, toggle.body).toBe(200);
+    expect(toggle.json().data).toMatchObject({ name: pensum.name, enabled: false });
     // The new version is free to change.
     const versioned = await api("POST", `/pensums/${pensum.id}/versions`, as.admin);
     expect(versioned.statusCode, versioned.body).toBe(201);

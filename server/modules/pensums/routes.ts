@@ -128,7 +128,9 @@ export async function pensumsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: presentPensumDetail(await updatePensum({ db, id: request.params.id, input: request.body })),
+      data: presentPensumDetail(
+        await updatePensum({ db, id: request.params.id, input: request.body, today: app.clock.today() }),
+      ),
     }),
   );
 

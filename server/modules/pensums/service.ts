@@ -21,7 +21,7 @@ import { notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, rethrowUniqueAsField } from "../../http/validation.js";
-import { loadSemesters, type SemesterRow } from "../semesters/service.js";
+import { assertPensumEditable, loadSemesters, type SemesterRow } from "../semesters/service.js";
 
 export type PensumRow = {
   id: number;
@@ -192,19 +192,30 @@ export async function createPensum(opts: { db: DbOrTx; input: CreatePensumInput 
   return getPensum({ db: opts.db, id });
 }
 
+/** Renames or enables a pensum; a frozen one (used by a started period) keeps its name (`pensum_is_not_versioned`). */
 export async function updatePensum(opts: {
   db: DbOrTx;
   id: number;
   input: UpdatePensumInput;
+  today: string;
 }): Promise<PensumDetailRow> {
-  const [row] = await opts.db
-    .update(pensums)
-    .set({ name: opts.input.name, enabled: opts.input.enabled, updatedAt: new Date() })
-    .where(eq(pensums.id, opts.id))
-    .returning({ id: pensums.id })
-    .catch(translatePensumWrite);
-  if (!row) throw notFound();
-  return getPensum({ db: opts.db, id: row.id });
+  const id = await opts.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: pensums.id, name: pensums.name })
+      .from(pensums)
+      .where(eq(pensums.id, opts.id))
+      .for("update");
+    if (!current) throw notFound();
+    if (opts.input.name !== undefined && opts.input.name !== current.name)
+      await assertPensumEditable(tx, current.id, opts.today);
+    await tx
+      .update(pensums)
+      .set({ name: opts.input.name, enabled: opts.input.enabled, updatedAt: new Date() })
+      .where(eq(pensums.id, current.id))
+      .catch(translatePensumWrite);
+    return current.id;
+  });
+  return getPensum({ db: opts.db, id });
 }
 
 /**

@@ -310,6 +310,12 @@ describe("periods on the demo school", () => {
     ).toBe(403);
   });
 
+  it("filters the list by inscriptions open", async () => {
+    const res = await api("GET", "/periods?limit=0&enabled_inscriptions=1", as.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((p: { id: number }) => p.id)).toEqual([periodIds.current]);
+  });
+
   it("answers the enabled, pre-registration and inscription periods", async () => {
     const enabled = await api("GET", "/enabled-period", as.student);
     expect(enabled.statusCode).toBe(200);
@@ -357,6 +363,8 @@ describe("periods on the demo school", () => {
     const started = await createPeriod({ ...periodBody(2094, 2, -30) });
     const late = await api("PUT", `/periods/${started.id}/pensums/${versions[0]}`, as.admin);
     expect(late.json().message).toBe("cant_attach_a_pensum_to_an_active_period");
+    // It starts before the demo's next period and would stand in its place as "next" in later tests.
+    expect((await api("DELETE", `/periods/${started.id}`, as.admin)).statusCode).toBe(204);
     expect((await api("PUT", `/periods/${period.id}/pensums/999999`, as.admin)).statusCode).toBe(404);
     expect((await api("PUT", `/periods/${period.id}/pensums/${versions[0]}`, as.lowAdmin)).statusCode).toBe(
       403,
@@ -383,37 +391,78 @@ describe("periods on the demo school", () => {
     expect((await api("GET", `/periods/${unused.id}`, as.admin)).statusCode).toBe(404);
   });
 
-  it("enables a period only when every specialization has a pensum, disabling the previous one", async () => {
-    const period = await createPeriod(periodBody(2099, 1, 200));
-    const [specId, versions] = [...pensumBySpecialization.entries()][0]!;
-    await api("PUT", `/periods/${period.id}/pensums/${versions.at(-1)}`, as.admin);
-    const missing = await api("PATCH", `/periods/${period.id}`, as.admin, {
-      enabled: true,
-      weeks_length: 14,
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe("all_specializations_must_have_one_pensum");
-    const [unchanged] = await ctx.db.select().from(s.periods).where(eq(s.periods.id, period.id));
+  it("enables only the next period, and only when every specialization has a pensum", async () => {
+    const later = await createPeriod(periodBody(2099, 1, 200));
+    for (const list of pensumBySpecialization.values())
+      await api("PUT", `/periods/${later.id}/pensums/${list.at(-1)}`, as.admin);
+    // A mis-click on a later period would make the next one older and read-only for good.
+    const skip = await api("PATCH", `/periods/${later.id}`, as.admin, { enabled: true, weeks_length: 14 });
+    expect(skip.statusCode).toBe(400);
+    expect(skip.json().message).toBe("period_not_equals_next_period");
+    expect(skip.json().description).toContain("2099-1");
+    const [unchanged] = await ctx.db.select().from(s.periods).where(eq(s.periods.id, later.id));
     expect(unchanged).toMatchObject({ enabled: false, weeksLength: 16 });
 
-    for (const [id, list] of pensumBySpecialization) {
-      if (id !== specId) await api("PUT", `/periods/${period.id}/pensums/${list.at(-1)}`, as.admin);
-    }
-    const res = await api("PATCH", `/periods/${period.id}`, as.admin, { enabled: true });
+    const links = await ctx.db
+      .delete(s.periodPensums)
+      .where(eq(s.periodPensums.periodId, periodIds.next))
+      .returning();
+    const missing = await api("PATCH", `/periods/${periodIds.next}`, as.admin, { enabled: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("all_specializations_must_have_one_pensum");
+    await ctx.db.insert(s.periodPensums).values(links);
+  });
+
+  it("enabling the next period closes inscriptions and pre-registrations outside the new calendar", async () => {
+    const faraway = await createPeriod(periodBody(2099, 2, 900));
+    const open = { enabledInscriptions: true, enabledPreregisters: true };
+    for (const id of [periodIds.older, periodIds.current, faraway.id])
+      await ctx.db.update(s.periods).set(open).where(eq(s.periods.id, id));
+    const res = await api("PATCH", `/periods/${periodIds.next}`, as.admin, { enabled: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ enabled: true, state: "current" });
     const enabled = await ctx.db.select().from(s.periods).where(eq(s.periods.enabled, true));
-    expect(enabled.map((p) => p.id)).toEqual([period.id]);
-    // The demo's current and next periods ended before this one starts: they are older now.
+    expect(enabled.map((p) => p.id)).toEqual([periodIds.next]);
     const states = (await api("GET", "/periods?limit=0", as.admin)).json().data as {
       id: number;
       state: string;
+      enabled_inscriptions: boolean;
+      enabled_preregisters: boolean;
     }[];
-    expect(states.find((p) => p.id === periodIds.current)!.state).toBe("older");
+    const old = states.find((p) => p.id === periodIds.current)!;
+    expect(old).toMatchObject({ state: "older", enabled_inscriptions: false, enabled_preregisters: false });
+    for (const id of [periodIds.older, faraway.id])
+      expect(states.find((p) => p.id === id)).toMatchObject({
+        enabled_inscriptions: false,
+        enabled_preregisters: false,
+      });
+    // The new next period (2099-1, created above) may still be opened.
+    const next = states.find((p) => p.state === "next")!;
+    const opened = await api("PATCH", `/periods/${next.id}/open-inscriptions`, as.admin, {
+      enabled_preregisters: true,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
 
-    const disable = await api("PATCH", `/periods/${period.id}`, as.admin, { enabled: false });
+    const disable = await api("PATCH", `/periods/${periodIds.next}`, as.admin, { enabled: false });
     expect(disable.statusCode).toBe(422);
     expect(disable.json().errors.enabled).toBeDefined();
+  });
+
+  it("closes inscriptions left open on an older period, but never opens them", async () => {
+    await ctx.db
+      .update(s.periods)
+      .set({ enabledInscriptions: true, enabledPreregisters: true })
+      .where(eq(s.periods.id, periodIds.older));
+    const close = await api("PATCH", `/periods/${periodIds.older}/open-inscriptions`, as.admin, {
+      enabled_inscriptions: false,
+      enabled_preregisters: false,
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    expect(close.json().data).toMatchObject({ enabled_inscriptions: false, enabled_preregisters: false });
+    const reopen = await api("PATCH", `/periods/${periodIds.older}/open-inscriptions`, as.admin, {
+      enabled_inscriptions: true,
+    });
+    expect(reopen.json().message).toBe("period_not_equals_next_period");
   });
 });
 

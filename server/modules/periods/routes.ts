@@ -47,6 +47,7 @@ const periodsQuery = listQuery({
   filters: {
     enabled: queryFilter.boolean().describe("1: solo el período activo; 0: los demás."),
     year: queryFilter.int({ min: 1900, max: 9999 }).describe("Solo los períodos de ese año."),
+    enabled_inscriptions: queryFilter.boolean().describe("1: solo los períodos con inscripciones abiertas."),
   },
 });
 
@@ -65,7 +66,7 @@ export async function periodsRoutes(app: FastifyInstance) {
         summary: "Listar períodos",
         description:
           "Por omisión del más reciente al más antiguo (id descendente); `sort_by=year,desc` ordena por año y " +
-          "número. Busca por `año-número`; filtros `enabled` y `year`. `format=csv` descarga todas las filas.",
+          "número. Busca por `año-número`; filtros `enabled`, `year` y `enabled_inscriptions`. `format=csv` descarga todas las filas.",
         querystring: periodsQuery,
         response: { 200: listResponse(periodSchema) },
       },
@@ -144,7 +145,9 @@ export async function periodsRoutes(app: FastifyInstance) {
         summary: "Actualizar un período",
         description:
           "Solo cambian los campos enviados. `enabled: true` lo vuelve el período activo y desactiva el anterior " +
-          "en la misma transacción (400 `all_specializations_must_have_one_pensum` si falta algún pensum). Los " +
+          "en la misma transacción, y cierra inscripciones y preinscripciones de los períodos que dejan de ser " +
+          "el actual o el próximo; solo el próximo período puede activarse (400 `period_not_equals_next_period`; " +
+          "400 `all_specializations_must_have_one_pensum` si falta algún pensum). Los " +
           "períodos anteriores al actual son de solo lectura (400 `unable_to_update_older_periods`).",
         params: idParams,
         body: updatePeriodSchema,
@@ -163,7 +166,9 @@ export async function periodsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Abrir o cerrar inscripciones y preinscripciones",
-        description: "Solo del período actual o del siguiente (400 `period_not_equals_next_period`).",
+        description:
+          "Abrir solo en el período actual o en el siguiente (400 `period_not_equals_next_period`); cerrar, en " +
+          "cualquier período.",
         params: idParams,
         body: openInscriptionsSchema,
         response: { 200: itemResponse(periodDetailSchema) },

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import {
   type CreatePeriodInput,
   type OpenInscriptionsInput,
   type PeriodState,
+  periodName,
   type ResponsibleInput,
   type ResponsibleRole,
   responsibleRoles,
@@ -55,7 +56,11 @@ export const periodSortable = [
 ] as const;
 type SortField = (typeof periodSortable)[number];
 
-export type PeriodListParams = ListParams<SortField> & { enabled?: boolean; year?: number };
+export type PeriodListParams = ListParams<SortField> & {
+  enabled?: boolean;
+  year?: number;
+  enabled_inscriptions?: boolean;
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Where periods stand against the current one
@@ -138,6 +143,9 @@ export async function listPeriods(opts: { db: DbOrTx; list: PeriodListParams }):
     searchCondition(list.search, [sql`${periods.year} || '-' || ${periods.number}`]),
     list.enabled === undefined ? undefined : eq(periods.enabled, list.enabled),
     list.year === undefined ? undefined : eq(periods.year, list.year),
+    list.enabled_inscriptions === undefined
+      ? undefined
+      : eq(periods.enabledInscriptions, list.enabled_inscriptions),
   );
   const page = await paginate({
     db,
@@ -494,6 +502,36 @@ function assertOpenable(row: PeriodRow, calendar: Calendar) {
 }
 
 /**
+ * Only the next period may become the current one (a school with no current period may enable any):
+ * enabling a later one would turn the periods in between into older, read-only ones for good.
+ */
+async function assertEnableable(db: DbOrTx, row: PeriodRow, calendar: Calendar) {
+  if (!calendar.current || row.id === calendar.nextId) return;
+  const [next] =
+    calendar.nextId === null ? [] : await db.select().from(periods).where(eq(periods.id, calendar.nextId));
+  throw refuse(
+    "period_not_equals_next_period",
+    next
+      ? `Solo puede activarse el próximo período, ${periodName(next)}; no el ${periodName(row)}.`
+      : `No hay un próximo período que activar; el ${periodName(row)} no puede activarse.`,
+  );
+}
+
+/** Closes inscriptions and pre-registrations of every period that is neither current nor next. */
+async function closeOutsideCalendar(db: DbOrTx, calendar: Calendar) {
+  const keep = [calendar.current?.id, calendar.nextId].filter((id): id is number => typeof id === "number");
+  await db
+    .update(periods)
+    .set({ enabledInscriptions: false, enabledPreregisters: false, updatedAt: new Date() })
+    .where(
+      and(
+        keep.length ? notInArray(periods.id, keep) : undefined,
+        or(eq(periods.enabledInscriptions, true), eq(periods.enabledPreregisters, true)),
+      ),
+    );
+}
+
+/**
  * Changes the fields sent, in one transaction. Periods older than the current one are read-only
  * (`unable_to_update_older_periods`). `enabled: true` makes the period the current one: every specialization
  * needs a pensum, and the previous current period is disabled in the same transaction. Enabling is
@@ -521,6 +559,7 @@ export async function updatePeriod(opts: {
     const changes = defined(columnsOf(input));
     assertDateOrder({ ...row, ...(changes as Partial<DateFields>) });
     if (input.enabled === true && !row.enabled) {
+      await assertEnableable(tx, row, calendar);
       await assertEverySpecializationHasPensum(tx, row.id);
       await tx
         .update(periods)
@@ -536,6 +575,10 @@ export async function updatePeriod(opts: {
         .returning(),
     );
     await saveResponsibles(tx, row.id, input.responsibles);
+    if (changes.enabled === true) {
+      await closeOutsideCalendar(tx, await loadCalendar(tx));
+      [updated] = await tx.select().from(periods).where(eq(periods.id, row.id));
+    }
 
     const flags = defined({
       enabledInscriptions: input.enabled_inscriptions,
@@ -552,8 +595,8 @@ export async function updatePeriod(opts: {
 }
 
 /**
- * Opens or closes inscriptions and pre-registrations; only for the current or next period
- * (`period_not_equals_next_period`).
+ * Opens or closes inscriptions and pre-registrations. Opening is only for the current or next period
+ * (`period_not_equals_next_period`); closing is allowed on any period, so one left open is never stuck.
  */
 export async function openInscriptions(opts: {
   db: DbOrTx;
@@ -563,7 +606,8 @@ export async function openInscriptions(opts: {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     const row = await findPeriod(tx, opts.id, { lock: true });
-    assertOpenable(row, await loadCalendar(tx));
+    if (input.enabled_inscriptions === true || input.enabled_preregisters === true)
+      assertOpenable(row, await loadCalendar(tx));
     const flags = defined({
       enabledInscriptions: input.enabled_inscriptions,
       enabledPreregisters: input.enabled_preregisters,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
-import { createTestContext, type TestContext } from "../../test/context.js";
+import { createTestContext, type TestContext, testToday } from "../../test/context.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -254,6 +254,45 @@ describe("prelation rules", () => {
 
     const empty = await api("DELETE", "/prelations", as.admin, { ids: [] });
     expect(empty.statusCode).toBe(422);
+  });
+
+  it("freezes the prelations of a pensum a started period uses (pensum_is_not_versioned)", async () => {
+    const p = await pensumWith({ semesters: 2, perSemester: 2 });
+    const [[a1, a2], [b1, b2]] = p.courses as [number[], number[]];
+    const total = (await create({ pensum_id: p.pensumId, course_id: b1, required_course_id: a1 })).json()
+      .data;
+    const partial = (
+      await create({ pensum_id: p.pensumId, course_id: b2, required_course_id: a2, type: "partial" })
+    ).json().data;
+    // A period that starts tomorrow does not freeze it yet; once the clock reaches its start, it does.
+    const start = "2026-11-26"; // the day after testToday
+    const [period] = await ctx.db
+      .insert(s.periods)
+      .values({ year: 2026, number: 9, startDate: start, endDate: "2027-03-31" })
+      .returning();
+    await ctx.db
+      .insert(s.periodPensums)
+      .values({ periodId: period!.id, specializationId: p.specializationId, pensumId: p.pensumId });
+    const before = await create({ pensum_id: p.pensumId, course_id: b2, required_course_id: a1 });
+    expect(before.statusCode, before.body).toBe(201);
+    ctx.clock.setSchoolTime(start, "08:00");
+    try {
+      const frozen = [
+        await create({ pensum_id: p.pensumId, course_id: b1, required_course_id: a2 }),
+        await api("PATCH", `/prelations/${total.id}`, as.admin, { type: "partial" }),
+        await api("DELETE", `/prelations/${total.id}`, as.admin),
+        await api("DELETE", "/prelations", as.admin, { ids: [partial.id] }),
+      ];
+      for (const res of frozen) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toBe("pensum_is_not_versioned");
+        expect(res.json().description).toContain("nueva versión");
+      }
+      const left = await api("GET", `/prelations?pensum_id=${p.pensumId}`, as.admin);
+      expect(left.json().meta.total).toBe(3);
+    } finally {
+      ctx.clock.setSchoolTime(testToday, "10:00");
+    }
   });
 
   it("answers 404 for the prelations of an unknown course and 422 for an unknown sort", async () => {

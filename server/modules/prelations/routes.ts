@@ -128,7 +128,7 @@ export async function prelationsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await createPrelation({ db, input: request.body });
+      const row = await createPrelation({ db, input: request.body, today: app.clock.today() });
       return reply.status(201).send({ data: presentPrelation(row) });
     },
   );
@@ -147,7 +147,9 @@ export async function prelationsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: presentPrelation(await updatePrelation({ db, id: request.params.id, input: request.body })),
+      data: presentPrelation(
+        await updatePrelation({ db, id: request.params.id, input: request.body, today: app.clock.today() }),
+      ),
     }),
   );
 
@@ -165,7 +167,9 @@ export async function prelationsRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.object({ deleted: z.number().int() }) }) },
       },
     },
-    async (request) => ({ data: { deleted: await bulkDeletePrelations({ db, input: request.body }) } }),
+    async (request) => ({
+      data: { deleted: await bulkDeletePrelations({ db, input: request.body, today: app.clock.today() }) },
+    }),
   );
 
   r.delete(
@@ -180,7 +184,7 @@ export async function prelationsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deletePrelation({ db, id: request.params.id });
+      await deletePrelation({ db, id: request.params.id, today: app.clock.today() });
       return reply.status(204).send(null);
     },
   );

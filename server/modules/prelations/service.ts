@@ -21,6 +21,7 @@ import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, missingReference } from "../../http/validation.js";
 import { assertCoursesEnabled } from "../courses/service.js";
+import { assertPensumEditable } from "../semesters/service.js";
 
 const course = alias(courses, "prelation_course");
 const courseSemester = alias(semesters, "prelation_course_semester");
@@ -258,10 +259,12 @@ function rethrow(error: unknown): never {
 export async function createPrelation(opts: {
   db: DbOrTx;
   input: CreatePrelationInput;
+  today: string;
 }): Promise<PrelationRow> {
   const { input } = opts;
   const id = await opts.db
     .transaction(async (tx) => {
+      await assertPensumEditable(tx, input.pensum_id, opts.today);
       await checkPrelation(tx, {
         pensumId: input.pensum_id,
         courseId: input.course_id,
@@ -286,12 +289,14 @@ export async function updatePrelation(opts: {
   db: DbOrTx;
   id: number;
   input: UpdatePrelationInput;
+  today: string;
 }): Promise<PrelationRow> {
   const { input } = opts;
   await opts.db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(prelations).where(eq(prelations.id, opts.id));
       if (!current) throw notFound();
+      await assertPensumEditable(tx, current.pensumId, opts.today);
       if (input.required_course_id !== undefined && input.required_course_id !== current.requiredCourseId) {
         await checkPrelation(tx, {
           pensumId: current.pensumId,
@@ -309,12 +314,18 @@ export async function updatePrelation(opts: {
   return getPrelation({ db: opts.db, id: opts.id });
 }
 
-export async function deletePrelation(opts: { db: DbOrTx; id: number }): Promise<void> {
-  const deleted = await opts.db
-    .delete(prelations)
-    .where(eq(prelations.id, opts.id))
-    .returning({ id: prelations.id });
-  if (deleted.length === 0) throw notFound();
+/** Removes one prelation, unless its pensum is frozen (`pensum_is_not_versioned`). */
+export async function deletePrelation(opts: { db: DbOrTx; id: number; today: string }): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ pensumId: prelations.pensumId })
+      .from(prelations)
+      .where(eq(prelations.id, opts.id))
+      .for("update");
+    if (!row) throw notFound();
+    await assertPensumEditable(tx, row.pensumId, opts.today);
+    await tx.delete(prelations).where(eq(prelations.id, opts.id));
+  });
 }
 
 /**
@@ -325,16 +336,19 @@ export async function deletePrelation(opts: { db: DbOrTx; id: number }): Promise
 export async function bulkDeletePrelations(opts: {
   db: DbOrTx;
   input: BulkDeletePrelationsInput;
+  today: string;
 }): Promise<number> {
   const ids = [...new Set(opts.input.ids)];
   return opts.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: prelations.id, type: prelations.type })
+      .select({ id: prelations.id, type: prelations.type, pensumId: prelations.pensumId })
       .from(prelations)
       .where(inArray(prelations.id, ids))
       .for("update");
     if (rows.length !== ids.length) throw notFound();
     if (rows.some((r) => r.type !== "partial")) throw refuse("only_partial_prelations_can_be_bulk_deleted");
+    for (const pensumId of new Set(rows.map((r) => r.pensumId)))
+      await assertPensumEditable(tx, pensumId, opts.today);
     await tx.delete(prelations).where(inArray(prelations.id, ids));
     return ids.length;
   });

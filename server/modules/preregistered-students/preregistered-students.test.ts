@@ -4,7 +4,7 @@ import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { readOutbox } from "../../mail/outbox.js";
 import { createUserWithToken } from "../../test/auth.js";
-import { createTestContext, type TestContext } from "../../test/context.js";
+import { createTestContext, type TestContext, testToday } from "../../test/context.js";
 import { seedDemoSchool } from "../../test/demo-school.js";
 import { preregistrationLimit } from "./throttle.js";
 
@@ -141,6 +141,26 @@ describe("public form", () => {
       "El valor seleccionado en el campo especialización no existe.",
     );
     expect(await countPre()).toBe(before);
+  });
+
+  it("wants a birth date before the school's today (the app's clock), not the machine's or UTC's date", async () => {
+    // 21:00 on 25 November at the school is already 26 November in UTC.
+    ctx.clock.setSchoolTime("2026-11-25", "21:00");
+    try {
+      for (const day of ["2026-11-25", "2026-11-26"]) {
+        const res = await api("POST", "/preregistered-students", { payload: person({ birth_date: day }) });
+        expect(res.statusCode, day).toBe(422);
+        expect(res.json().errors.birth_date).toEqual([
+          "El campo fecha de nacimiento debe ser una fecha anterior a hoy.",
+        ]);
+      }
+      const ok = await api("POST", "/preregistered-students", {
+        payload: person({ birth_date: "2026-11-24" }),
+      });
+      expect(ok.statusCode).toBe(201);
+    } finally {
+      ctx.clock.setSchoolTime(testToday, "10:00");
+    }
   });
 
   it("refuses duplicates: already pre-registered this period, a student's cédula, an account's e-mail", async () => {

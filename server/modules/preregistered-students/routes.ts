@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  createPreregisteredStudentSchema,
+  createPreregisteredStudentSchemaAt,
   honeypotField,
   preregisteredStatuses,
   preregisteredStudentSchema,
   preregistrationFormSchema,
   preregistrationReceivedSchema,
-  updatePreregisteredStudentSchema,
+  updatePreregisteredStudentSchemaAt,
 } from "../../../common/schemas/preregistered-students.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import { principalOf } from "../../http/auth.js";
@@ -94,7 +94,7 @@ export async function preregisteredStudentsRoutes(app: FastifyInstance) {
           "profesor, cuenta o preinscripción del período): 422 en el campo. Limitado a " +
           `${preregistrationLimit.points} envíos por dirección cada ${preregistrationLimit.durationSec / 60} minutos ` +
           "(429 `too_many_requests` con `Retry-After`). `social_networks` vale cadenas vacías por omisión.",
-        body: createPreregisteredStudentSchema,
+        body: createPreregisteredStudentSchemaAt(() => app.clock.today()),
         response: { 201: preregistrationReceivedSchema },
       },
     },
@@ -154,7 +154,7 @@ export async function preregisteredStudentsRoutes(app: FastifyInstance) {
           "Solo los campos enviados, mientras esté por aprobar (una aprobada: 400 " +
           "`preregistration_already_approved`). Duplicados: 422 en el campo, como en el formulario público.",
         params: idParamsSchema,
-        body: updatePreregisteredStudentSchema,
+        body: updatePreregisteredStudentSchemaAt(() => app.clock.today()),
         response: { 200: itemResponse(preregisteredStudentSchema) },
       },
     },

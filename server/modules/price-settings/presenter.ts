@@ -10,7 +10,14 @@ export function presentPriceSetting(row: PriceSettingRow): PriceSetting {
   return {
     id: row.id,
     period_id: row.periodId,
-    period: { ...row.period, name: periodName(row.period) },
+    period: {
+      id: row.period.id,
+      year: row.period.year,
+      number: row.period.number,
+      name: periodName(row.period),
+      start_date: row.period.startDate,
+      end_date: row.period.endDate,
+    },
     installments: row.installments.map((i) => ({
       id: i.id,
       date: i.date,

@@ -369,6 +369,63 @@ describe("updating", () => {
   });
 });
 
+describe("installment dates inside their period", () => {
+  it("accepts dates from 30 days before the period's start to its end, refuses others with a 422 on the date", async () => {
+    // The period runs 2026-01-01 … 2026-07-31: installments may fall from 2025-12-02 to 2026-07-31.
+    const periodId = await newPeriod();
+    const edges = await api(
+      "POST",
+      "/period-price-settings",
+      as.admin,
+      body(periodId, {
+        installments: [
+          { date: "2025-12-02", amount_e2: 100 },
+          { date: "2026-07-31", amount_e2: 100 },
+        ],
+      }),
+    );
+    expect(edges.statusCode, edges.body).toBe(201);
+
+    const other = await newPeriod();
+    const res = await api(
+      "POST",
+      "/period-price-settings",
+      as.admin,
+      body(other, {
+        installments: [
+          { date: "2026-03-01", amount_e2: 100 },
+          { date: "2020-02-01", amount_e2: 100 },
+          { date: "2026-08-01", amount_e2: 100 },
+          { date: "2025-12-01", amount_e2: 100 },
+        ],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    const errors = res.json().errors;
+    expect(Object.keys(errors).sort()).toEqual([
+      "installments.1.date",
+      "installments.2.date",
+      "installments.3.date",
+    ]);
+    expect(errors["installments.1.date"][0]).toBe(
+      "La fecha debe estar entre el 02/12/2025 y el 31/07/2026: desde 30 días antes del inicio del período hasta su fin.",
+    );
+    expect((await api("GET", `/periods/${other}/price-settings`, as.admin)).json().data).toEqual([]);
+
+    const setting = edges.json().data as { id: number };
+    const patch = await api("PATCH", `/period-price-settings/${setting.id}`, as.admin, {
+      installments: [{ date: "2027-02-01", amount_e2: 100 }],
+    });
+    expect(patch.statusCode, patch.body).toBe(422);
+    expect(patch.json().errors).toHaveProperty(["installments.0.date"]);
+    const again = await api("GET", `/period-price-settings/${setting.id}`, as.admin);
+    expect(again.json().data.installments.map((i: { date: string }) => i.date)).toEqual([
+      "2025-12-02",
+      "2026-07-31",
+    ]);
+  });
+});
+
 describe("deleting", () => {
   it("deletes an unused setting with its installments and audits what it was", async () => {
     const periodId = await newPeriod();

@@ -1,8 +1,9 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type {
-  CreatePriceSettingInput,
-  PriceSettingUpdateResult,
-  UpdatePriceSettingInput,
+import {
+  type CreatePriceSettingInput,
+  installmentDateErrors,
+  type PriceSettingUpdateResult,
+  type UpdatePriceSettingInput,
 } from "../../../common/schemas/price-settings.js";
 import type { AuditContext, AuditValues } from "../../audit/record.js";
 import { recordAudit } from "../../audit/record.js";
@@ -18,9 +19,10 @@ import { isUniqueViolation } from "../../http/db-errors.js";
 import { notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate } from "../../http/pagination.js";
+import { validationError } from "../../http/validation.js";
 
 export type PriceSettingRow = typeof periodPriceSettings.$inferSelect & {
-  period: { id: number; year: number; number: number };
+  period: { id: number; year: number; number: number; startDate: string; endDate: string };
   installments: { id: number; date: string; amountE2: number }[];
   feesCount: number;
   paidFeesCount: number;
@@ -43,7 +45,13 @@ function selectSettings(db: DbOrTx) {
   return db
     .select({
       setting: periodPriceSettings,
-      period: { id: periods.id, year: periods.year, number: periods.number },
+      period: {
+        id: periods.id,
+        year: periods.year,
+        number: periods.number,
+        startDate: periods.startDate,
+        endDate: periods.endDate,
+      },
       feesCount,
       paidFeesCount,
     })
@@ -73,9 +81,22 @@ async function withInstallments(db: DbOrTx, rows: SelectedSetting[]): Promise<Pr
   }));
 }
 
-async function assertPeriod(db: DbOrTx, periodId: number): Promise<void> {
-  const [row] = await db.select({ id: periods.id }).from(periods).where(eq(periods.id, periodId));
+async function assertPeriod(db: DbOrTx, periodId: number): Promise<{ start_date: string; end_date: string }> {
+  const [row] = await db
+    .select({ start_date: periods.startDate, end_date: periods.endDate })
+    .from(periods)
+    .where(eq(periods.id, periodId));
   if (!row) throw notFound("period_not_found");
+  return row;
+}
+
+/** Installments fall inside their period (from some days before its start to its end): else a 422 per date. */
+function assertInstallmentDates(
+  installments: readonly { date: string }[],
+  period: { start_date: string; end_date: string },
+): void {
+  const errors = installmentDateErrors(installments, period);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
 /** GET /periods/{id}/price-settings: the period's settings (one at most), a page at a time. */
@@ -145,7 +166,7 @@ export async function createPriceSetting(opts: {
   let id = 0;
   try {
     await db.transaction(async (tx) => {
-      await assertPeriod(tx, input.period_id);
+      assertInstallmentDates(input.installments, await assertPeriod(tx, input.period_id));
       const [setting] = await tx
         .insert(periodPriceSettings)
         .values({
@@ -201,6 +222,8 @@ export async function updatePriceSetting(opts: {
       .where(eq(periodPriceSettings.id, opts.id))
       .for("update");
     if (!before) throw notFound();
+    if (input.installments)
+      assertInstallmentDates(input.installments, await assertPeriod(tx, before.periodId));
     const oldInstallments = await tx
       .select({ date: periodPriceInstallments.date, amountE2: periodPriceInstallments.amountE2 })
       .from(periodPriceInstallments)

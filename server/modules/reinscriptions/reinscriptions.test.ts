@@ -263,6 +263,15 @@ describe("reinscription-v2", () => {
     await setNotes(st.studentId, 15, { "PRO-201": 4 });
     await openNextPeriod(true);
     await nextSection("INF-S1", "R");
+    // Both the current and the next period are open: a specialization sent for a repeating student is
+    // refused, not silently ignored.
+    const [adm] = await ctx.db.select().from(s.specializations).where(eq(s.specializations.code, "ADM"));
+    const other = await api("POST", `/students/${st.studentId}/reinscription-v2`, as.admin, {
+      specialization_id: adm!.id,
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe("specialization_cannot_be_chosen");
+    expect(other.json().description).toContain("repite INF-S1");
     const res = await api("POST", `/students/${st.studentId}/reinscription-v2`, as.admin, {});
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ outcome: "repeat", semester: { code: "INF-S1" } });

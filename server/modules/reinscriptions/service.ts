@@ -412,6 +412,15 @@ async function reinscribeInto(
         `El pensum de ${plan.current.specialization.title} en el período ${periodName(target)} no tiene el semestre que le corresponde.`,
       );
     }
+    // Only a student leaving the basic cycle chooses a specialization; another one is refused, never ignored.
+    if (input.specialization_id !== null && input.specialization_id !== option.specialization.id) {
+      throw refuse(
+        "specialization_cannot_be_chosen",
+        `${student.firstName} ${student.lastName} ${
+          plan.outcome === "repeat" ? "repite" : "pasa a"
+        } ${option.semester.code} de ${option.specialization.title}: solo al terminar el ciclo básico se elige especialidad.`,
+      );
+    }
   }
 
   const chosen: PlanOption = option;

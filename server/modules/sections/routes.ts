@@ -248,7 +248,12 @@ export async function sectionsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: presentStudentsCoursesNotes(
-        await sectionStudentsCoursesNotes({ db, caller: principalOf(request), id: request.params.id }),
+        await sectionStudentsCoursesNotes({
+          db,
+          caller: principalOf(request),
+          id: request.params.id,
+          today: app.clock.today(),
+        }),
       ),
     }),
   );

@@ -570,20 +570,23 @@ describe("students of a section", () => {
 
     const notes = await api("GET", `/sections/${section.id}/students-courses-notes`, as.admin);
     const row = notes.json().data.students[0];
-    // The shared maths: the weighted mean of what was evaluated, (16×50 + 12×25) / 75 = 14.67 → 15.
+    // The shared maths (DOMAIN.md): Σ note × weight / 100 = (16×50 + 12×25) / 100 = 11 so far, never the
+    // 15 of a mean over the 75 % evaluated; the period runs, so the course is in progress.
     expect(row.notes[0]).toMatchObject({
       course_id: cs.course_id,
-      note: 15,
+      note: 11,
       evaluated_percent: 75,
       failed_by_absences: false,
-      passed: true,
+      standing: "in_progress",
+      passed: null,
     });
     expect(row.notes[1]).toMatchObject({
       course_id: section.courses[1]!.course_id,
       note: null,
-      passed: false,
+      standing: "in_progress",
+      passed: null,
     });
-    expect(row.average).toBe(15);
+    expect(row.average).toBe(11);
 
     // Limits below the inscribed students are refused; the rest can change.
     const low = await api("PATCH", `/sections/${section.id}`, as.admin, { females_limit: 0 });

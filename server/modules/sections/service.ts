@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { average, type CourseResult, courseResult } from "../../../common/enrolment/progression.js";
+import { courseStanding, periodHasEnded } from "../../../common/grades/standing.js";
 import { isCoordinator } from "../../../common/roles.js";
 import type {
   AssignTeachersInput,
@@ -694,6 +695,8 @@ export async function sectionStudentsCoursesNotes(opts: {
   db: DbOrTx;
   caller: Caller;
   id: number;
+  /** The school's today (the injected clock): after the period's end the notes are final. */
+  today: string;
 }): Promise<StudentsCoursesNotesRow> {
   const { db } = opts;
   const section = await getSection(opts);
@@ -704,6 +707,7 @@ export async function sectionStudentsCoursesNotes(opts: {
         course: courseSectionColumns.course,
         approvalMinimumNote: periods.approvalMinimumNote,
         approvalMinimumAvg: periods.approvalMinimumAvg,
+        endDate: periods.endDate,
       })
       .from(courseSections)
       .innerJoin(courses, eq(courses.id, courseSections.courseId))
@@ -725,22 +729,18 @@ export async function sectionStudentsCoursesNotes(opts: {
         courseRows.map((c) => c.csId),
       )
     : { records: new Map() };
-  const empty = { note: null, evaluatedPercent: 0, absences: 0, delays: 0, absencesWithDelays: 0 };
+  const empty = { absences: 0, delays: 0, absencesWithDelays: 0, failedByAbsences: false, withdrawn: false };
   return {
     courses: courseRows.map((c) => c.course),
     students: studentRows.map((st) => {
       const notes = courseRows.map((c) => {
+        const periodEnded = periodHasEnded(c.endDate, opts.today);
         const record = records.get(recordKey(c.csId, st.id));
         if (!record) {
-          return {
-            courseId: c.course.id,
-            ...empty,
-            failedByAbsences: false,
-            withdrawn: false,
-            passed: false,
-          };
+          const none = courseStanding({ evaluations: [] }, { ...c, periodEnded });
+          return { courseId: c.course.id, ...empty, ...none, passed: none.passed === true };
         }
-        const { courseId, code: _code, title: _title, ...result } = courseResult(record, c);
+        const { courseId, code: _code, title: _title, ...result } = courseResult(record, c, { periodEnded });
         return { courseId, ...result };
       });
       return {

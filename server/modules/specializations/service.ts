@@ -84,7 +84,7 @@ export async function getSpecialization(opts: { db: DbOrTx; id: number }): Promi
 /** Code is unique; only one specialization may be the basic cycle. Both guarded by the database. */
 function translateWriteError(error: unknown, field = ""): never {
   rethrowUniqueAsField(error, {
-    specializations_code_unique: `${field}code`,
+    specializations_code_lower_unique: `${field}code`,
     specializations_single_basic: `${field}is_basic`,
   });
 }
@@ -278,7 +278,7 @@ export async function createNested(opts: {
           })
           .returning({ id: courses.id })
           .catch((e) =>
-            rethrowUniqueAsField(e, { courses_code_unique: `semesters.${i}.courses.${ci}.code` }),
+            rethrowUniqueAsField(e, { courses_code_lower_unique: `semesters.${i}.courses.${ci}.code` }),
           );
         ids.push(c!.id);
       }

@@ -44,7 +44,8 @@ async function readImportForm(this: FastifyInstance, request: FastifyRequest) {
           part.file.resume();
           unexpected.add(part.fieldname || "file");
         }
-      } else if (part.fieldname === "dry_run") body.dry_run = String(part.value);
+      } else if (part.fieldname === "dry_run" || part.fieldname === "period_id")
+        body[part.fieldname] = String(part.value);
       else unexpected.add(part.fieldname);
     }
   } catch (err) {
@@ -101,7 +102,7 @@ export async function studentImportRoutes(app: FastifyInstance) {
       preValidation: readImportForm.bind(app),
       schema: {
         tags,
-        summary: "Importar estudiantes desde un archivo CSV o XLSX (multipart: file, dry_run)",
+        summary: "Importar estudiantes desde un archivo CSV o XLSX (multipart: file, dry_run, period_id)",
         description:
           `Primera fila: encabezados (${columnsText}; sin distinguir mayúsculas ni acentos; obligatorias ` +
           "nombres, apellidos, cédula, correo y género). CSV separado por `;` o `,`, en UTF-8 (con o sin BOM). " +
@@ -111,7 +112,8 @@ export async function studentImportRoutes(app: FastifyInstance) {
           "con ellos bajo `rows.<fila>.<campo>` y nada se escribe; si no, crea todas las cuentas (sin " +
           "confirmar) y los estudiantes en una sola transacción (201) y envía a cada uno el correo de " +
           "confirmación. `Especialidad` (código o nombre de una especialidad habilitada) y `Semestre` (número; 1 " +
-          "si se omite) opcionales: el estudiante se inscribe además en el período con inscripciones abiertas, " +
+          "si se omite) opcionales: el estudiante se inscribe además en el período con inscripciones abiertas " +
+          "(`period_id` dice cuál; obligatorio si hay dos abiertos), " +
           "en ese semestre del pensum que el período sigue, como `POST /inscriptions/` (sección automática con " +
           "cupo de su género, materias por prelaciones, cuota del período); la vista previa marca especialidad " +
           "desconocida, semestre inexistente, semestre sin especialidad, ningún período abierto y cupos " +
@@ -127,13 +129,17 @@ export async function studentImportRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const file = files.get(request) ?? null;
-      if (request.body.dry_run) return { data: await previewStudentImport({ db, file }) };
+      const today = app.clock.today();
+      const periodId = request.body.period_id;
+      if (request.body.dry_run) return { data: await previewStudentImport({ db, file, today, periodId }) };
       const result = await importStudents({
         db,
         config: app.config,
         mailer: app.mailer,
         audit: auditContextOf(request),
         file,
+        today,
+        periodId,
       });
       return reply.status(201).send({ data: result });
     },

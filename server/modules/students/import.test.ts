@@ -700,6 +700,39 @@ describe("inscribing from the file (Especialidad, Semestre)", () => {
     }
   });
 
+  it("with two periods open asks which one, and inscribes in the one chosen", async () => {
+    const [other] = await ctx.db
+      .insert(s.periods)
+      .values({
+        year: 2030,
+        number: 2,
+        startDate: "2030-07-10",
+        endDate: "2030-12-20",
+        enabledInscriptions: true,
+      })
+      .returning();
+    try {
+      const errors = await previewErrors([row("twoopen.test", { Especialidad: "INF" })]);
+      expect(errors).toEqual([
+        {
+          specialization: [
+            "Hay dos períodos con inscripciones abiertas (2030-1, 2030-2): indique en cuál inscribir, o deje vacía la columna «Especialidad».",
+          ],
+        },
+      ]);
+      const file = csvFile(csv([HEADER, row("twoopen.test", { Especialidad: "INF" })]));
+      const chosen = await upload(file, { dry_run: "1", period_id: String(w.periodId) });
+      expect(chosen.json().data.rows[0].errors).toEqual({});
+      const res = await upload(file, { dry_run: "0", period_id: String(w.periodId) });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.placements[0].period).toEqual({ id: w.periodId, name: "2030-1" });
+      const closed = await upload(file, { dry_run: "1", period_id: "999999" });
+      expect(closed.statusCode).toBe(404);
+    } finally {
+      await ctx.db.delete(s.periods).where(eq(s.periods.id, other!.id));
+    }
+  });
+
   it("inscribes the students in a section of their semester, with their courses by prelations and the fee", async () => {
     const rows = [
       row("insc.test", { Especialidad: "Informática", Semestre: "1" }),

@@ -20,7 +20,7 @@ import {
 } from "../../../common/schemas/student-import.js";
 import {
   type CreateStudentInput,
-  createStudentSchema,
+  createStudentSchemaAt,
   genders,
   identityDocumentSchema,
 } from "../../../common/schemas/students.js";
@@ -290,7 +290,11 @@ function addError(errors: Record<string, string[]>, field: string, message: stri
 }
 
 /** One row against `createStudentSchema` with the Spanish messages of every form. */
-function checkRow(row: Sheet["rows"][number], columns: (StudentImportField | null)[]): CheckedRow {
+function checkRow(
+  row: Sheet["rows"][number],
+  columns: (StudentImportField | null)[],
+  schema: ReturnType<typeof createStudentSchemaAt>,
+): CheckedRow {
   const values: Record<string, string> = {};
   const given: Record<string, string | undefined> = {};
   const errors: Record<string, string[]> = {};
@@ -302,7 +306,7 @@ function checkRow(row: Sheet["rows"][number], columns: (StudentImportField | nul
     if (text.includes("\0")) addError(errors, field, validationMessage("regex", field));
     else given[field] = fieldValue(field, text);
   }
-  const parsed = z.safeParse(createStudentSchema, given, { error: spanishErrorMap });
+  const parsed = z.safeParse(schema, given, { error: spanishErrorMap });
   if (!parsed.success)
     for (const [field, messages] of Object.entries(issuesToFieldErrors(parsed.error.issues)))
       for (const message of messages) addError(errors, field, message);
@@ -376,9 +380,12 @@ async function takenInDatabase(db: DbOrTx, rows: CheckedRow[]) {
 async function checkSheet(
   db: DbOrTx,
   sheet: Sheet,
+  today: string,
+  periodId: number | undefined,
 ): Promise<{ rows: CheckedRow[]; period: PeriodRow | null }> {
   const columns = mapColumns(sheet.headers);
-  const rows = sheet.rows.map((row) => checkRow(row, columns));
+  const schema = createStudentSchemaAt(() => today);
+  const rows = sheet.rows.map((row) => checkRow(row, columns, schema));
   markRepeated(rows, "identity_document");
   markRepeated(rows, "email");
   const taken = await takenInDatabase(db, rows);
@@ -389,7 +396,7 @@ async function checkSheet(
     if (email !== null && taken.emails.has(email))
       addError(row.errors, "email", validationMessage("unique", "email"));
   }
-  const period = await checkPlacements(db, rows);
+  const period = await checkPlacements(db, rows, periodId);
   for (const row of rows) if (Object.keys(row.errors).length > 0) row.input = null;
   return { rows, period };
 }
@@ -414,12 +421,27 @@ function semesterNumber(text: string): number | null {
   return Number.isInteger(n) && n >= 1 ? n : null;
 }
 
-/** The period with inscriptions open (the one `POST /inscriptions/` uses), or null when none is. */
-async function openPeriod(db: DbOrTx): Promise<PeriodRow | null> {
+/**
+ * The period to inscribe into, as `POST /inscriptions/` chooses it (the one asked, else the only one open),
+ * or why there is none: no period open, the one asked closed, or two open and none asked.
+ */
+async function openPeriod(
+  db: DbOrTx,
+  periodId?: number,
+): Promise<{ period: PeriodRow } | { period: null; why: string }> {
   try {
-    return await inscriptionPeriod(db, undefined);
+    return { period: await inscriptionPeriod(db, periodId) };
   } catch (error) {
-    if (error instanceof AppError && error.message === "period_inscriptions_are_disabled") return null;
+    if (error instanceof AppError && error.message === "period_inscriptions_are_disabled")
+      return {
+        period: null,
+        why:
+          periodId === undefined
+            ? "Ningún período tiene las inscripciones abiertas: ábralas en un período para inscribir a este estudiante"
+            : (error.description ?? "Las inscripciones del período están deshabilitadas"),
+      };
+    if (error instanceof AppError && error.message === "inscription_period_is_ambiguous")
+      return { period: null, why: error.description ?? "Elija el período en el que inscribir" };
     throw error;
   }
 }
@@ -451,7 +473,11 @@ async function pensumsOfPeriod(db: DbOrTx, periodId: number) {
 }
 
 /** "Ningún período…", "La especialidad «X» no existe…": a row's specialization and semester checked. */
-async function checkPlacements(db: DbOrTx, rows: CheckedRow[]): Promise<PeriodRow | null> {
+async function checkPlacements(
+  db: DbOrTx,
+  rows: CheckedRow[],
+  periodId: number | undefined,
+): Promise<PeriodRow | null> {
   const wanted = rows.filter((r) => (r.values.specialization ?? "") !== "");
   for (const row of rows)
     if ((row.values.specialization ?? "") === "" && (row.values.semester ?? "") !== "")
@@ -461,16 +487,13 @@ async function checkPlacements(db: DbOrTx, rows: CheckedRow[]): Promise<PeriodRo
         "Indique también la especialidad: el semestre solo se usa para inscribir al estudiante en una especialidad.",
       );
   if (wanted.length === 0) return null;
-  const period = await openPeriod(db);
-  if (!period) {
-    for (const row of wanted)
-      addError(
-        row.errors,
-        "specialization",
-        "Ningún período tiene las inscripciones abiertas: ábralas en un período para inscribir a este estudiante, o deje vacía la columna «Especialidad».",
-      );
+  const open = await openPeriod(db, periodId);
+  if (!open.period) {
+    const text = `${open.why.replace(/\.$/, "")}, o deje vacía la columna «Especialidad».`;
+    for (const row of wanted) addError(row.errors, "specialization", text);
     return null;
   }
+  const { period } = open;
   const { enabled, followed } = await pensumsOfPeriod(db, period.id);
   const byKey = new Map<string, (typeof enabled)[number]>();
   for (const sp of enabled) {
@@ -665,8 +688,14 @@ function rowsRefused(rows: CheckedRow[]): AppError {
 // ---------------------------------------------------------------------------------------------------------
 
 /** The dry run: every row of the file with its Spanish errors; nothing is written. */
-export async function previewStudentImport(opts: { db: DbOrTx; file: ImportFile | null }) {
-  return preview((await checkSheet(opts.db, await readSheet(opts.file))).rows);
+export async function previewStudentImport(opts: {
+  db: DbOrTx;
+  file: ImportFile | null;
+  today: string;
+  /** The period to inscribe into; needed when two have inscriptions open. */
+  periodId?: number | undefined;
+}) {
+  return preview((await checkSheet(opts.db, await readSheet(opts.file), opts.today, opts.periodId)).rows);
 }
 
 /**
@@ -680,9 +709,13 @@ export async function importStudents(opts: {
   mailer: Mailer;
   audit: AuditContext;
   file: ImportFile | null;
+  /** The school's today: no birth date after it. */
+  today: string;
+  /** The period to inscribe into; needed when two have inscriptions open. */
+  periodId?: number | undefined;
 }): Promise<StudentImportResult> {
   const sheet = await readSheet(opts.file);
-  const { rows, period } = await checkSheet(opts.db, sheet);
+  const { rows, period } = await checkSheet(opts.db, sheet, opts.today, opts.periodId);
   if (rows.some((r) => r.input === null)) throw rowsRefused(rows);
   const inputs = rows.map((r) => r.input!);
   let done: { mails: MailMessage[]; placements: StudentImportPlacement[] };
@@ -721,7 +754,7 @@ export async function importStudents(opts: {
   } catch (error) {
     // Someone created one of these students meanwhile: the rows say who.
     if (isUniqueViolation(error)) {
-      const again = await checkSheet(opts.db, sheet);
+      const again = await checkSheet(opts.db, sheet, opts.today, opts.periodId);
       if (again.rows.some((r) => r.input === null)) throw rowsRefused(again.rows);
     }
     rethrowUniqueAsField(error, {
@@ -753,10 +786,10 @@ export const studentImportExample: Record<StudentImportField, string> = {
 
 /**
  * The template's example row: the made-up student, asking for the first semester of a specialization
- * the period with inscriptions open follows (the first by code); blank when no period has them open.
+ * the period with inscriptions open follows (the first by code); blank when none, or two, have them open.
  */
 export async function studentImportTemplateRow(db: DbOrTx): Promise<Record<StudentImportField, string>> {
-  const period = await openPeriod(db);
+  const { period } = await openPeriod(db);
   if (!period) return studentImportExample;
   const [first] = await db
     .select({ title: specializations.title, number: semesters.number })

@@ -5,6 +5,7 @@ import { isAdminGroup } from "../../../common/roles.js";
 import {
   attendances,
   createStudentSchema,
+  createStudentSchemaAt,
   inscriptionStateSchema,
   periodAverageNoteSchema,
   studentBinnacleSchema,
@@ -16,7 +17,7 @@ import {
   studentScheduleSchema,
   studentSchema,
   studentStatuses,
-  updateStudentSchema,
+  updateStudentSchemaAt,
 } from "../../../common/schemas/students.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import { validationMessage } from "../../../common/validation/messages.js";
@@ -187,7 +188,7 @@ export async function studentsRoutes(app: FastifyInstance) {
         description:
           "Crea la cuenta (sin confirmar) y el estudiante, y envía el correo de confirmación. Cédula y correo " +
           "repetidos, una fecha de nacimiento futura o una foto que no es una imagen JPEG, PNG o WebP: 422.",
-        body: createStudentSchema,
+        body: createStudentSchemaAt(() => app.clock.today()),
         response: { 201: itemResponse(studentSchema) },
       },
     },
@@ -213,7 +214,7 @@ export async function studentsRoutes(app: FastifyInstance) {
         summary: "Actualizar un estudiante",
         description: "Solo cambian los campos enviados; los vacíos se ignoran.",
         params: idParamsSchema,
-        body: updateStudentSchema,
+        body: updateStudentSchemaAt(() => app.clock.today()),
         response: { 200: itemResponse(studentSchema) },
       },
     },
@@ -303,6 +304,7 @@ export async function studentsRoutes(app: FastifyInstance) {
         caller: principalOf(request),
         id: request.params.id,
         filter: { periodId: q.period_id, sectionId: q.section_id, courseId: q.course_id },
+        today: app.clock.today(),
       });
       return { data: rows.map(presentCourse) };
     },
@@ -328,6 +330,7 @@ export async function studentsRoutes(app: FastifyInstance) {
           caller: principalOf(request),
           id: request.params.id,
           periodId: request.query.period_id,
+          today: app.clock.today(),
         }),
       ),
     }),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { average, courseResult } from "../../../common/enrolment/progression.js";
+import { absenceCount, average, courseResult } from "../../../common/enrolment/progression.js";
+import { courseStanding, periodHasEnded, type Standing } from "../../../common/grades/standing.js";
 import { Role } from "../../../common/roles.js";
 import type { CreateStudentInput, UpdateStudentInput } from "../../../common/schemas/students.js";
 import { studentPictureMaxBytes } from "../../../common/schemas/students.js";
@@ -692,6 +693,8 @@ export type StudentCourseRow = {
   note: number | null;
   evaluatedPercent: number;
   failedByAbsences: boolean;
+  standing: Standing;
+  /** False while in progress (see `standing`). */
   passed: boolean;
   absences: number;
   delays: number;
@@ -708,6 +711,8 @@ export async function listStudentCourses(opts: {
   caller: Caller;
   id: number;
   filter: CourseFilter;
+  /** The school's today (the injected clock): after the period's end the notes are final. */
+  today: string;
 }): Promise<StudentCourseRow[]> {
   const { db, filter } = opts;
   const student = await findStudent(db, opts.id);
@@ -727,6 +732,7 @@ export async function listStudentCourses(opts: {
       section: { id: sections.id, code: sections.code },
       period: { id: periods.id, year: periods.year, number: periods.number },
       approvalMinimumNote: periods.approvalMinimumNote,
+      endDate: periods.endDate,
       absences:
         sql<number>`(select count(*) from lesson_students ls inner join lessons l on l.id = ls.lesson_id
         where ls.student_id = ${student.id} and l.course_section_id = ${courseSections.id}
@@ -774,24 +780,38 @@ export async function listStudentCourses(opts: {
     rows.map((r) => r.courseSectionId),
     { studentId: student.id },
   );
-  return rows.map(({ approvalMinimumNote, ...r }) => {
+  return rows.map(({ approvalMinimumNote, endDate, ...r }) => {
     const record = records.get(recordKey(r.courseSectionId, student.id));
+    const periodEnded = periodHasEnded(endDate, opts.today);
     const result = record
-      ? courseResult(record, { approvalMinimumNote, approvalMinimumAvg: approvalMinimumNote })
-      : null;
+      ? courseResult(
+          record,
+          { approvalMinimumNote, approvalMinimumAvg: approvalMinimumNote },
+          { periodEnded },
+        )
+      : courseStanding({ evaluations: [] }, { approvalMinimumNote, periodEnded });
     return {
       ...r,
-      note: result?.note ?? null,
-      evaluatedPercent: result?.evaluatedPercent ?? 0,
-      failedByAbsences: result?.failedByAbsences ?? false,
-      passed: result?.passed ?? false,
+      note: result.note,
+      evaluatedPercent: result.evaluatedPercent,
+      failedByAbsences: record
+        ? absenceCount(record.absences, record.delays, record.maxAbsencesToFail).failed
+        : false,
+      standing: result.standing,
+      passed: result.passed === true,
       teachers: teachersOf.get(r.courseSectionId) ?? [],
     };
   });
 }
 
 /** The average of the student's course notes in a period (default: their newest inscription's). */
-export async function periodAverageNote(opts: { db: DbOrTx; caller: Caller; id: number; periodId?: number }) {
+export async function periodAverageNote(opts: {
+  db: DbOrTx;
+  caller: Caller;
+  id: number;
+  periodId?: number;
+  today: string;
+}) {
   const student = await findStudent(opts.db, opts.id);
   await assertCanSeeStudent(opts.db, opts.caller, student.id);
   const period = await resolvePeriod(opts.db, student.id, opts.periodId);
@@ -801,6 +821,7 @@ export async function periodAverageNote(opts: { db: DbOrTx; caller: Caller; id: 
     caller: opts.caller,
     id: student.id,
     filter: { periodId: period.id },
+    today: opts.today,
   });
   const notes = courseRows.filter((c) => c.status === "enrolled" && c.note !== null).map((c) => c.note!);
   return {

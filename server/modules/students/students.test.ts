@@ -6,7 +6,7 @@ import { signAccessToken } from "../../auth/tokens.js";
 import * as s from "../../db/schema/index.js";
 import { readOutbox } from "../../mail/outbox.js";
 import { createUserWithToken } from "../../test/auth.js";
-import { createTestContext, type TestContext } from "../../test/context.js";
+import { createTestContext, type TestContext, testToday } from "../../test/context.js";
 import { seedDemoSchool } from "../../test/demo-school.js";
 import { searchQuery } from "./service.js";
 
@@ -176,12 +176,31 @@ describe("creating students", () => {
   });
 
   it("refuses a birth date in the future and a malformed cédula", async () => {
-    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const res = await postForm(newStudent({ birth_date: future, identity_document: "12-AB" }));
+    const res = await postForm(newStudent({ birth_date: "2026-11-28", identity_document: "12-AB" }));
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
     expect(errors.birth_date[0]).toMatch(/fecha de nacimiento debe ser una fecha anterior o igual a hoy/);
     expect(errors.identity_document[0]).toMatch(/cédula/);
+  });
+
+  it("bounds a birth date by the school's today (the app's clock), not the machine's or UTC's date", async () => {
+    // 21:00 on 25 November at the school is already 26 November in UTC.
+    ctx.clock.setSchoolTime("2026-11-25", "21:00");
+    try {
+      const tomorrow = await postForm(newStudent({ birth_date: "2026-11-26" }));
+      expect(tomorrow.statusCode).toBe(422);
+      expect(tomorrow.json().errors.birth_date).toEqual([
+        "El campo fecha de nacimiento debe ser una fecha anterior o igual a hoy.",
+      ]);
+      const created = await postForm(newStudent({ birth_date: "2026-11-25" }));
+      expect(created.statusCode).toBe(201);
+      const patched = await api("PATCH", `/students/${created.json().data.id}`, admin, {
+        birth_date: "2026-11-26",
+      });
+      expect(patched.statusCode).toBe(422);
+    } finally {
+      ctx.clock.setSchoolTime(testToday, "10:00");
+    }
   });
 
   it("accepts JSON too, and only administrators create", async () => {

@@ -4,9 +4,11 @@ import { renderWithProviders } from "../test-utils";
 import { TimeText } from "./TimeText";
 
 describe("TimeText", () => {
-  it("shows the time on a 12-hour clock", () => {
+  it("shows the time on a 24-hour clock, HH:MM", () => {
     renderWithProviders(<TimeText value="13:05:00" data-testid="time" />);
-    expect(screen.getByTestId("time")).toHaveTextContent("1:05 PM");
+    expect(screen.getByTestId("time")).toHaveTextContent(/^13:05$/);
+    renderWithProviders(<TimeText value="7:00:00" data-testid="morning" />);
+    expect(screen.getByTestId("morning")).toHaveTextContent(/^07:00$/);
   });
 
   it("shows an invalid value as it is", () => {

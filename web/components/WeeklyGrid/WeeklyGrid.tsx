@@ -1,9 +1,9 @@
 import { Badge, Box, Paper, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { formatTime } from "../../../common/dates/format";
 import { slotKey } from "../../../common/schedule/clashes";
 import { weekdays } from "../../../common/schemas/schedules";
-import { formatTime12h } from "../../../common/time";
 
 /** One thing shown in a cell of the week: a course meeting, a draft of one, or a clash. */
 export type GridItem = {
@@ -105,10 +105,10 @@ export function WeeklyGrid({
             <Table.Tr key={hour.id}>
               <Table.Th scope="row" style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
                 <Text size="xs" fw={600}>
-                  {formatTime12h(hour.start_time)}
+                  {formatTime(hour.start_time)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatTime12h(hour.end_time)}
+                  {formatTime(hour.end_time)}
                 </Text>
               </Table.Th>
               {days.map((day) => {

@@ -74,12 +74,14 @@ describe("payment report wizard, step 1 'Datos de pago'", () => {
     // Not the browser's own date field, which follows the browser's language.
     expect(date).not.toHaveAttribute("type", "date");
     expect(date).toHaveAttribute("placeholder", "DD/MM/AAAA");
-    // Tomorrow (today is 12/10/2026) is refused: not taken while typing, gone when leaving the field.
+    // Tomorrow (today is 12/10/2026) is refused: not taken, and it stays in the field with the reason.
     await userEvent.type(date, "13/10/2026");
     expect(button("Siguiente")).toBeDisabled();
     await userEvent.tab();
-    expect(date).toHaveValue("");
+    expect(date).toHaveValue("13/10/2026");
+    expect(screen.getByText("La fecha no puede ser posterior al 12/10/2026.")).toBeInTheDocument();
     // The calendar offers today, not tomorrow.
+    await userEvent.clear(date);
     await userEvent.click(date);
     expect(await screen.findByRole("button", { name: "13 octubre 2026" })).toBeDisabled();
     await userEvent.click(screen.getByRole("button", { name: "12 octubre 2026" }));

@@ -14,12 +14,13 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isIsoDate } from "../../../common/dates/format";
 import { parseAmountE2 } from "../../../common/money/fees";
 import { type CreatePaymentPayload, type PeriodFee, paymentKeys, periodFeeApi } from "../../api/period-fee";
 import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
+import { DateField } from "../DateField/DateField";
 import { type ReportMode, reportSummary, schoolToday } from "./fee-state";
 import { dayMonth, money } from "./format";
-import { PaymentDateInput } from "./PaymentDateInput";
 
 /** Method code 1, Efectivo: no receipt number (spec.md §5). */
 const CASH = "1";
@@ -153,7 +154,7 @@ export function PaymentReportWizard({
               disabled={sending}
               allowDeselect={false}
             />
-            <PaymentDateInput
+            <DateField
               label={t("paymentReport.date")}
               withAsterisk
               maxDate={day}
@@ -191,7 +192,7 @@ export function PaymentReportWizard({
               <Button variant="default" onClick={cancel} disabled={sending}>
                 {t("paymentReport.cancel")}
               </Button>
-              <Button onClick={() => setStep(1)} disabled={!form.type || !form.date || sending}>
+              <Button onClick={() => setStep(1)} disabled={!form.type || !isIsoDate(form.date) || sending}>
                 {t("paymentReport.next")}
               </Button>
             </Group>

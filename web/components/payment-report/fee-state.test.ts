@@ -72,6 +72,19 @@ describe("what the banner says", () => {
     expect(facts.next?.pendingE2).toBe(7000);
   });
 
+  it("counts an installment dated before the inscription from the inscription day", () => {
+    // Inscribed on 2026-11-25: installments 2 and 3 (October and 2026-11-15) are due that day, grace from then.
+    const fee = makeFee({ inscribed_on: "2026-11-25" });
+    const facts = bannerFacts(fee, [approved], "2026-11-25");
+    expect(facts.lateExtraE2).toBeNull();
+    expect(facts.next).toEqual({ date: "2026-11-25", pendingE2: 6000, lastOnTimeDay: "2026-11-28" });
+    expect(facts.daysLeft).toEqual({ days: 3, extraE2: 1000 });
+    expect(bannerFacts(fee, [approved], "2026-11-29").lateExtraE2).toBe(1000);
+    const summary = reportSummary(fee, "fully", null, "2026-11-25");
+    expect(summary.totalE2).toBe(6000 + 10000 + 10000);
+    expect(summary.rows.some((r) => r.late)).toBe(false);
+  });
+
   it("takes the newest payment by date, then id", () => {
     expect(latestPayment([rejected, approved])?.id).toBe(2);
     expect(latestPayment([{ ...approved, date: rejected.date, id: 9 }, rejected])?.id).toBe(9);

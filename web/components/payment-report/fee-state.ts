@@ -2,6 +2,7 @@ import {
   allocate,
   byDueDate,
   daysBetween,
+  dueDate,
   type FeeTerms,
   feeSummary,
   fullPaymentE2,
@@ -33,6 +34,7 @@ export function schoolToday(now: Date = new Date(), timeZone: string = defaultSc
 export const feeTerms = (fee: PeriodFee): FeeTerms => ({
   graceDays: fee.installment_grace_period_days,
   lateExtraE2: fee.late_installment_extra_e2,
+  inscribedOn: fee.inscribed_on,
 });
 
 export const feeInstallments = (fee: PeriodFee): InstallmentState[] =>
@@ -78,8 +80,9 @@ export function bannerConditionsHold(input: {
   if (!payments.some((p) => p.status === 2)) return false;
   const latest = latestPayment(payments);
   if (!latest || (latest.status !== 2 && latest.status !== 3)) return false;
-  const next = feeSummary(feeInstallments(fee), feeTerms(fee), today).nextDue;
-  return next !== null && daysBetween(today, next.date) <= BANNER_DAYS_AHEAD;
+  const terms = feeTerms(fee);
+  const next = feeSummary(feeInstallments(fee), terms, today).nextDue;
+  return next !== null && daysBetween(today, dueDate(next, terms)) <= BANNER_DAYS_AHEAD;
 }
 
 /**
@@ -117,7 +120,7 @@ export function bannerFacts(fee: PeriodFee, payments: readonly BannerPayment[], 
     rejected: latestPayment(payments)?.status === 3,
     next: next
       ? {
-          date: next.date,
+          date: dueDate(next, terms),
           pendingE2: pendingE2(next, terms, today),
           lastOnTimeDay: lastOnTimeDay(next, terms),
         }

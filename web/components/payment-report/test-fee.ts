@@ -7,6 +7,7 @@ export function makeFee(overrides: Partial<PeriodFee> = {}): PeriodFee {
     student_id: 10,
     period_id: 3,
     inscription_id: 5,
+    inscribed_on: null,
     installment_payment_methods: [1, 3, 5],
     full_payment_methods: [3],
     installment_grace_period_days: 3,

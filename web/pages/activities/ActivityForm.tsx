@@ -1,14 +1,15 @@
 import { Button, ColorInput, Group, Paper, Stack } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isoDateOrUndefined } from "../../../common/dates/format";
 import { type Activity, createActivitySchema } from "../../../common/schemas/activities";
 import type { ActivityPayload } from "../../api/activities";
 import { useServerFormErrors } from "../../api/field-errors";
 import {
   CountedTextarea,
   CountedTextInput,
+  DateField,
   listReturnPath,
   PeriodSelector,
   useUnsavedChanges,
@@ -102,17 +103,15 @@ export function ActivityForm({ activity, pending, onSubmit }: Props) {
             {...form.getInputProps("observation")}
           />
           <Group grow align="flex-start">
-            <DateInput
+            <DateField
               label={t("activities.fields.startDate")}
               withAsterisk
-              valueFormat={t("calendar.dateFormat")}
               {...form.getInputProps("start_date")}
             />
-            <DateInput
+            <DateField
               label={t("activities.fields.endDate")}
               withAsterisk
-              valueFormat={t("calendar.dateFormat")}
-              minDate={form.values.start_date ?? undefined}
+              minDate={isoDateOrUndefined(form.values.start_date)}
               {...form.getInputProps("end_date")}
             />
           </Group>

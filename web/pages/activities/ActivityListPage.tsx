@@ -3,6 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { type Activity, useActivities, useDeleteActivity, useMonthActivities } from "../../api/activities";
 import {
   bindListParams,
@@ -16,7 +17,6 @@ import {
   useRememberListSearch,
 } from "../../components";
 import { MonthCalendar } from "../../components/MonthCalendar";
-import { dayjs } from "../../i18n/dayjs";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 import { useCalendarMonth } from "../holidays/HolidayListPage";
@@ -52,7 +52,6 @@ export function ActivityListPage() {
   };
 
   const columns = useMemo<DataTableColumn<Activity>[]>(() => {
-    const date = (d: string) => dayjs(d).format(t("calendar.dateFormat"));
     return [
       { accessor: "title", title: t("activities.fields.title"), sortable: true, minWidth: 160 },
       { accessor: "description", title: t("activities.fields.description"), sortable: true, minWidth: 180 },
@@ -62,14 +61,14 @@ export function ActivityListPage() {
         title: t("activities.fields.startDate"),
         sortable: true,
         noWrap: true,
-        render: (a) => date(a.start_date),
+        render: (a) => formatDate(a.start_date),
       },
       {
         accessor: "end_date",
         title: t("activities.fields.endDate"),
         sortable: true,
         noWrap: true,
-        render: (a) => date(a.end_date),
+        render: (a) => formatDate(a.end_date),
       },
     ];
   }, [t]);

@@ -15,6 +15,7 @@ import { IconLock, IconLockOpen, IconMailForward } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { formatDate, schoolDateOf } from "../../../common/dates/format";
 import {
   type Administrator,
   useAdministrator,
@@ -22,7 +23,6 @@ import {
   useUpdateAdministrator,
 } from "../../api/administrators";
 import { listReturnPath, toast } from "../../components";
-import { dayjs } from "../../i18n/dayjs";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 import { AccountAvatar } from "./AccountAvatar";
@@ -70,7 +70,7 @@ function AccountCard({ account }: { account: Administrator }) {
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              {t("administrators.fields.createdAt")}: {dayjs(account.created_at).format("YYYY-MM-DD")}
+              {t("administrators.fields.createdAt")}: {formatDate(schoolDateOf(account.created_at))}
             </Text>
           </Stack>
         </Group>

@@ -1,7 +1,9 @@
 import { Button, Group, NativeSelect, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { isIsoDate } from "../../../common/dates/format";
 import { auditActions, auditEntityTypes } from "../../../common/schemas/audit";
 import type { AuditFilterKey, AuditFilterValues } from "../../api/audit";
+import { DateField } from "../../components";
 import { actionLabel, entityLabel } from "./audit-format";
 
 /** Only digits (ids); anything else clears the filter rather than sending a 422 on every key press. */
@@ -21,6 +23,10 @@ export function AuditFilters({
     if (value) next[key] = value;
     else delete next[key];
     onChange(next);
+  };
+  // A day being typed (or that is not one) leaves the filter as it was; the field says what is wrong.
+  const setDay = (key: "from" | "to", value: string) => {
+    if (value === "" || isIsoDate(value)) set(key, value);
   };
   const hasAny = Object.keys(values).length > 0;
   return (
@@ -59,20 +65,20 @@ export function AuditFilters({
         onChange={(e) => set("actor_id", digitsOnly(e.currentTarget.value))}
         w={120}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t("audit.filters.from")}
         value={values.from ?? ""}
-        max={values.to}
-        onChange={(e) => set("from", e.currentTarget.value)}
+        maxDate={values.to}
+        clearable
+        onChange={(value) => setDay("from", value)}
         w={160}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t("audit.filters.to")}
         value={values.to ?? ""}
-        min={values.from}
-        onChange={(e) => set("to", e.currentTarget.value)}
+        minDate={values.from}
+        clearable
+        onChange={(value) => setDay("to", value)}
         w={160}
       />
       {hasAny && (

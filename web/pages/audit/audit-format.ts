@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
+import { formatDateTime } from "../../../common/dates/format";
 import type { AuditEntry } from "../../api/audit";
-import { dayjs } from "../../i18n/dayjs";
 
-/** "2026-11-23 09:15:02" in the browser's time zone. */
-export const formatAuditTime = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm:ss");
+/** "23/11/2026 09:15:02" at the school. */
+export const formatAuditTime = (iso: string) => formatDateTime(iso, { seconds: true });
 
 /** The Spanish (or English) name of an action code; the code itself when the catalogue lacks it. */
 export const actionLabel = (t: TFunction, action: string) =>

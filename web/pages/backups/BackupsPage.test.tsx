@@ -42,7 +42,7 @@ describe("backups page", () => {
     mockFetch((url) => (url === "/api/backups" ? jsonResponse(200, { data: status() }) : undefined));
     renderApp("/backups");
     expect(await screen.findByRole("heading", { name: "Copias de seguridad" })).toBeInTheDocument();
-    expect(await screen.findByTestId("backup-last")).toHaveTextContent(/^2026-11-2\d \d\d:\d\d · 63,9 KB$/);
+    expect(await screen.findByTestId("backup-last")).toHaveTextContent(/^2\d\/11\/2026 \d\d:\d\d · 63,9 KB$/);
     expect(screen.getByText(/cada 24 horas; se conservan las 7 más recientes/)).toBeInTheDocument();
     const rows = within(screen.getByRole("table", { name: "Copias guardadas" }))
       .getAllByRole("row")

@@ -1,7 +1,7 @@
-import { dayjs } from "../../i18n/dayjs";
+import { formatDateTime } from "../../../common/dates/format";
 
-/** "2026-11-23 09:15" in the browser's time zone. */
-export const formatBackupTime = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm");
+/** "23/11/2026 09:15" at the school. */
+export const formatBackupTime = (iso: string) => formatDateTime(iso);
 
 /** Bytes as a person reads them (base 1024): "812 B", "63,9 KB", "1,2 GB". */
 export function formatBytes(bytes: number, locale = "es"): string {

@@ -15,6 +15,7 @@ import { useStudentCourses } from "../../api/students";
 import {
   CountedTextarea,
   CountedTextInput,
+  DateField,
   listReturnPath,
   StudentSearchSelect,
   useUnsavedChanges,
@@ -116,8 +117,7 @@ export function BinnacleForm({ binnacle, pending, onSubmit }: Props) {
             disabled={form.values.student_id === null}
             {...form.getInputProps("course_section_id")}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t("binnacles.fields.incidenceDate")}
             withAsterisk
             maw={220}

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { access } from "../../../common/access";
+import { formatDate } from "../../../common/dates/format";
 import { hasRole } from "../../../common/roles";
 import { type Binnacle, useBinnacles, useDeleteBinnacle } from "../../api/binnacles";
 import {
@@ -22,7 +23,13 @@ import { useSession } from "../../session/useSession";
 
 function columns(t: TFunction): DataTableColumn<Binnacle>[] {
   return [
-    { accessor: "incidence_date", title: t("binnacles.fields.incidenceDate"), sortable: true, noWrap: true },
+    {
+      accessor: "incidence_date",
+      title: t("binnacles.fields.incidenceDate"),
+      sortable: true,
+      noWrap: true,
+      render: (b) => formatDate(b.incidence_date),
+    },
     {
       accessor: "student",
       title: t("binnacles.fields.student"),

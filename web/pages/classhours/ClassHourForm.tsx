@@ -36,7 +36,7 @@ type Props = {
 };
 
 /**
- * Create and edit form of a class hour: hour (0-23) and minute of start and end, each shown as a 12-hour
+ * Create and edit form of a class hour: hour (0-23) and minute of start and end, each shown as a 24-hour
  * time while typing; the end must come after the start (same message as the server's 422).
  */
 export function ClassHourForm({ classHour, pending, onSubmit }: Props) {

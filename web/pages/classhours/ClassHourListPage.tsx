@@ -3,7 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { formatTime12h } from "../../../common/time";
+import { formatTime } from "../../../common/dates/format";
 import {
   type ClassHour,
   isClassHourHasSchedules,
@@ -25,9 +25,9 @@ import {
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 
-const rangeOf = (h: ClassHour) => `${formatTime12h(h.start_time)} – ${formatTime12h(h.end_time)}`;
+const rangeOf = (h: ClassHour) => `${formatTime(h.start_time)} – ${formatTime(h.end_time)}`;
 
-/** /classhours: the school day's class hours in start order, 12-hour times; writes for administrators. */
+/** /classhours: the school day's class hours in start order, 24-hour times (HH:MM); writes for administrators. */
 export function ClassHourListPage() {
   const { t } = useTranslation();
   const { can } = useSession();

@@ -2,7 +2,7 @@ import { Alert, Anchor, Center, Loader, Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { formatTime12h } from "../../../common/time";
+import { formatTime } from "../../../common/dates/format";
 import { useClassHour, useSaveClassHour } from "../../api/class-hours";
 import { listReturnPath, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
@@ -42,9 +42,7 @@ export function ClassHourEditPage() {
   const validId = Number.isInteger(id) && id > 0 ? id : undefined;
   const hour = useClassHour(validId);
   const save = useSaveClassHour();
-  const range = hour.data
-    ? `${formatTime12h(hour.data.start_time)} – ${formatTime12h(hour.data.end_time)}`
-    : "";
+  const range = hour.data ? `${formatTime(hour.data.start_time)} – ${formatTime(hour.data.end_time)}` : "";
   useBreadcrumbs([
     { label: t("classHours.list.title"), to: listReturnPath("/classhours") },
     { label: range },

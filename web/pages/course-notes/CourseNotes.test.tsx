@@ -31,6 +31,7 @@ function student(id: number, overrides: Partial<StudentCourseNotes> = {}): Stude
     absences_with_delays: 0,
     failed_by_absences: false,
     withdrawn: false,
+    standing: "passed",
     passed: true,
     ...overrides,
   };
@@ -68,6 +69,7 @@ const notes: CourseSectionNotes = {
       absences: 5,
       absences_with_delays: 5,
       failed_by_absences: true,
+      standing: "failed",
       passed: false,
     }),
   ],
@@ -319,6 +321,7 @@ function course(overrides: Partial<StudentCourse>): StudentCourse {
     note: 15,
     evaluated_percent: 100,
     failed_by_absences: false,
+    standing: "passed",
     passed: true,
     absences: 0,
     delays: 0,
@@ -339,6 +342,7 @@ describe("the academic history", () => {
               id: 2,
               course: { id: 8, code: "FIS-101", title: "Física I", credits: 2, max_absences_to_fail: 4 },
               note: 9,
+              standing: "failed",
               passed: false,
             }),
             course({
@@ -364,6 +368,35 @@ describe("the academic history", () => {
       "/profile/courseNote/3/7",
     );
     expect(screen.getByRole("region", { name: "2025-2" })).toBeInTheDocument();
+  });
+
+  it("takes the standing from the server: in progress while it runs, final once its period ended", async () => {
+    loginAs(Role.student);
+    mockFetch((url) => {
+      if (url === "/api/students/10/courses")
+        return jsonResponse(200, {
+          data: [
+            course({ id: 1, note: 6.1, evaluated_percent: 50, standing: "in_progress", passed: null }),
+            course({
+              id: 3,
+              period: { id: 1, name: "2025-2" },
+              section: { id: 1, code: "BAS-S1A" },
+              course: { id: 6, code: "LOG-100", title: "Lógica", credits: 3, max_absences_to_fail: 4 },
+              // Its period ended with 75 % evaluated: the note is final and passed.
+              note: 11,
+              evaluated_percent: 75,
+            }),
+          ],
+        });
+      return undefined;
+    });
+    renderApp("/profile/10/historic");
+    const current = await screen.findByRole("region", { name: "2026-1" });
+    expect(within(current).getByText("6,1")).toBeInTheDocument();
+    expect(within(current).getByText("En curso")).toBeInTheDocument();
+    const ended = screen.getByRole("region", { name: "2025-2" });
+    expect(within(ended).getByText("Aprobada")).toBeInTheDocument();
+    expect(within(ended).queryByText("En curso")).not.toBeInTheDocument();
   });
 });
 

@@ -59,7 +59,7 @@ export function StudentCourseNoteView({
   const { student: st, lessons, course_section: cs } = data;
   const standing = standingOf(st);
   const noteOf = new Map(st.notes.map((n) => [n.lesson_id, n.note]));
-  const inProgress = st.evaluated_percent < 100;
+  const inProgress = st.standing === "in_progress";
   // While the course is in progress: DOMAIN.md's Σ note × weight / 100 so far, out of the possible points.
   const accumulated = accumulatedPoints(
     lessons.map((l) => ({ weight: l.weight, note: noteOf.get(l.id) ?? null })),

@@ -23,9 +23,10 @@ const toValues = (c?: Course): Values => ({
   code: c?.code ?? "",
   title: c?.title ?? "",
   description: c?.description ?? "",
-  credits: c?.credits ?? 0,
-  hours: c?.hours ?? 0,
-  max_absences_to_fail: c?.max_absences_to_fail ?? 0,
+  // Empty for a new course: the numbers are required, never a silent 0.
+  credits: c?.credits ?? "",
+  hours: c?.hours ?? "",
+  max_absences_to_fail: c?.max_absences_to_fail ?? "",
   enabled: c?.enabled ?? true,
   supports_final_delivery: c?.supports_final_delivery ?? false,
 });
@@ -93,20 +94,23 @@ export function CourseForm({ course, pending, onSubmit }: Props) {
           <Group grow align="flex-start">
             <NumberInput
               label={t("courses.fields.credits")}
-              min={0}
+              withAsterisk
+              min={1}
               max={60}
               clampBehavior="none"
               {...form.getInputProps("credits")}
             />
             <NumberInput
               label={t("courses.fields.hours")}
-              min={0}
+              withAsterisk
+              min={1}
               max={100}
               clampBehavior="none"
               {...form.getInputProps("hours")}
             />
             <NumberInput
               label={t("courses.fields.maxAbsences")}
+              withAsterisk
               min={0}
               max={500}
               clampBehavior="none"

@@ -46,13 +46,26 @@ describe("course form (/courses/make)", () => {
     await user.type(await screen.findByRole("textbox", { name: /^Código/ }, { timeout: 15_000 }), "FIS-101");
     await user.type(screen.getByRole("textbox", { name: /^Título/ }), "Física I");
     await user.click(screen.getByRole("switch", { name: "Admite entrega final" }));
+    // Credits, weekly hours and maximum absences start empty and are required: nothing is sent as 0.
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(await screen.findByText("El campo créditos es obligatorio.")).toBeVisible();
+    expect(screen.getByText("El campo horas es obligatorio.")).toBeVisible();
+    expect(screen.getByText(/El campo máximo de inasistencias.* es obligatorio\./)).toBeVisible();
+    expect(sent).toBeUndefined();
+    await user.type(screen.getByRole("textbox", { name: /^Créditos/ }), "0");
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(await screen.findByText(/El campo créditos debe ser al menos 1/)).toBeVisible();
+    await user.clear(screen.getByRole("textbox", { name: /^Créditos/ }));
+    await user.type(screen.getByRole("textbox", { name: /^Créditos/ }), "4");
+    await user.type(screen.getByRole("textbox", { name: /^Horas semanales/ }), "6");
+    await user.type(screen.getByRole("textbox", { name: /^Máximo de inasistencias/ }), "0");
     await user.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(sent).toBeInstanceOf(FormData));
     expect(Object.fromEntries(sent!.entries())).toEqual({
       code: "FIS-101",
       title: "Física I",
-      credits: "0",
-      hours: "0",
+      credits: "4",
+      hours: "6",
       max_absences_to_fail: "0",
       enabled: "1",
       supports_final_delivery: "1",

@@ -1,6 +1,7 @@
 import { Anchor, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatNote } from "../../../common/enrolment/progression";
 import { formatAmount } from "../../../common/money/fees";
 import { type StudentDashboard, useDashboardIndex } from "../../api/dashboard";
 import { BarsChart } from "../../components/charts";
@@ -87,7 +88,14 @@ function StudentNumbers({ dash, studentId }: { dash: StudentDashboard; studentId
                           {`${c.course.code} · ${c.course.title}`}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td ta="right">{c.note ?? "—"}</Table.Td>
+                      <Table.Td ta="right">
+                        {c.note === null ? "—" : formatNote(c.note)}
+                        {c.standing === "in_progress" ? (
+                          <Text span size="xs" c="dimmed">
+                            {` · ${t("courseNotes.standing.inProgress")}`}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
                       <Table.Td ta="right" c={c.failed_by_absences ? "red.8" : undefined}>
                         {c.absences}
                       </Table.Td>

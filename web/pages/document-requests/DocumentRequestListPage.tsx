@@ -11,6 +11,7 @@ import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { formatDate, schoolDateOf } from "../../../common/dates/format";
 import {
   type DocumentRequest,
   type DocumentRequestFilters,
@@ -53,8 +54,7 @@ export function StatusBadge({ status, t }: { status: DocumentRequestStatus; t: T
   );
 }
 
-const shortDate = (iso: string) =>
-  new Intl.DateTimeFormat("es-VE", { dateStyle: "short" }).format(new Date(iso));
+const shortDate = (iso: string) => formatDate(schoolDateOf(iso));
 
 function readFilters(searchParams: URLSearchParams): DocumentRequestFilters {
   const filters: DocumentRequestFilters = {};

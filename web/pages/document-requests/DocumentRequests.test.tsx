@@ -131,6 +131,35 @@ describe("document requests, as a student", () => {
   });
 });
 
+describe("the graduate letter", () => {
+  it("tells a student who has not approved their pensum why, before they send anything", async () => {
+    loginAs(Role.student);
+    const posted: unknown[] = [];
+    const reason =
+      "La carta de recomendación de egresado es solo para quien aprobó todas las materias de su pensum: falta por aprobar 1 materia (MET-101 Metodología).";
+    mockFetch((url, init) => {
+      if (url.startsWith("/api/document-requests?")) return jsonResponse(200, list([]));
+      if (url.startsWith("/api/document-request-types"))
+        return jsonResponse(200, { ...types, data: types.data.map((x) => ({ ...x, enabled: true })) });
+      if (url.startsWith("/api/document-requests/letter-eligibility"))
+        return jsonResponse(200, {
+          data: { eligible: false, missing: [{ code: "MET-101", title: "Metodología" }], reason },
+        });
+      if (url === "/api/document-requests" && init.method === "POST") posted.push(init.body);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/document-requests");
+    await user.click(await screen.findByRole("button", { name: "Solicitar documento" }));
+    const dialog = await screen.findByRole("dialog", { name: "Solicitar documento" });
+    expect(await within(dialog).findByText(reason)).toBeInTheDocument();
+    expect(within(dialog).getByText("La carta de egresado no está disponible")).toBeInTheDocument();
+    expect(within(dialog).getByRole("radio", { name: "Carta de recomendación de egresado" })).toBeDisabled();
+    expect(within(dialog).getByRole("radio", { name: "Constancia de notas" })).toBeEnabled();
+    expect(posted).toEqual([]);
+  });
+});
+
 describe("document requests, as staff", () => {
   it("generates a pending request after a question: the generation call of its type, then set-generated", async () => {
     loginAs(Role.lowAdmin);

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -6,6 +6,7 @@ import {
   requestableTypes,
   useCreateDocumentRequest,
   useDocumentRequestTypes,
+  useLetterEligibility,
 } from "../../api/document-requests";
 import { StudentSearchSelect, toast } from "../../components";
 
@@ -23,6 +24,12 @@ export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
   const [studentId, setStudentId] = useState<number | null>(null);
   const [observation, setObservation] = useState("");
   const [missing, setMissing] = useState(false);
+  // The graduate letter (4) is only for a student who approved their whole pensum: asked before sending.
+  const eligibility = useLetterEligibility(
+    forStaff ? (studentId ?? undefined) : undefined,
+    opened && (!forStaff || studentId !== null),
+  );
+  const letterRefused = eligibility.data?.eligible === false ? eligibility.data.reason : null;
 
   const close = () => {
     setType(null);
@@ -36,7 +43,7 @@ export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
     return {
       id,
       name: row?.name ?? t(`documentRequests.types.${id}`),
-      enabled: row?.enabled ?? true,
+      enabled: (row?.enabled ?? true) && !(id === 4 && letterRefused),
       description: row?.description,
     };
   });
@@ -46,6 +53,7 @@ export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
       setMissing(true);
       return;
     }
+    if (type === "4" && letterRefused) return;
     try {
       await create.mutateAsync({
         type_id: Number(type) as RequestableType,
@@ -89,6 +97,11 @@ export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
             ))}
           </Stack>
         </Radio.Group>
+        {letterRefused ? (
+          <Alert color="yellow" title={t("documentRequests.request.letterRefusedTitle")}>
+            {letterRefused}
+          </Alert>
+        ) : null}
         <Textarea
           label={t("documentRequests.fields.observation")}
           description={t("documentRequests.request.observationHelp")}
@@ -104,7 +117,11 @@ export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
           <Button variant="default" onClick={close}>
             {t("common.cancel")}
           </Button>
-          <Button loading={create.isPending} onClick={() => void submit()}>
+          <Button
+            loading={create.isPending}
+            disabled={type === "4" && Boolean(letterRefused)}
+            onClick={() => void submit()}
+          >
             {t("documentRequests.request.submit")}
           </Button>
         </Group>

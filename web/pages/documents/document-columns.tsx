@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { formatDate, schoolDateOf } from "../../../common/dates/format";
 import type { LibraryDocument } from "../../api/documents";
 import type { DataTableColumn } from "../../components";
 
@@ -36,7 +37,7 @@ export function documentColumns(t: TFunction): DataTableColumn<LibraryDocument>[
       title: t("library.fields.createdAt"),
       sortable: true,
       noWrap: true,
-      render: (d) => d.created_at.slice(0, 10),
+      render: (d) => formatDate(schoolDateOf(d.created_at)),
     },
   ];
 }

@@ -21,6 +21,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { access } from "../../../common/access";
+import { formatLocalDateTime } from "../../../common/dates/format";
 import { hasRole } from "../../../common/roles";
 import {
   type FinalDelivery,
@@ -172,7 +173,7 @@ export function FinalDeliveryDetailPage() {
         <Title order={1} size="h3">
           {t("finalDeliveries.detail.title", { code: d.code })}
         </Title>
-        {canWrite ? (
+        {canWrite && !d.closed ? (
           <Button
             component={Link}
             to={`/final-deliveries/update/${d.id}`}
@@ -183,7 +184,11 @@ export function FinalDeliveryDetailPage() {
           </Button>
         ) : null}
       </Group>
-      {!d.jury_can_modify ? (
+      {d.closed ? (
+        <Alert color="yellow" title={t("finalDeliveries.detail.deliveryClosedTitle")}>
+          {t("finalDeliveries.detail.deliveryClosed")}
+        </Alert>
+      ) : !d.jury_can_modify ? (
         <Alert color="yellow" title={t("finalDeliveries.detail.closedTitle")}>
           {t("finalDeliveries.detail.closed")}
         </Alert>
@@ -195,7 +200,7 @@ export function FinalDeliveryDetailPage() {
           <Fact label={t("finalDeliveries.fields.title")} value={d.title ?? ""} />
           <Fact
             label={t("finalDeliveries.fields.deliveryAt")}
-            value={d.delivery_at_local?.replace("T", " ") ?? ""}
+            value={formatLocalDateTime(d.delivery_at_local)}
           />
           <Fact label={t("finalDeliveries.fields.percent")} value={`${d.final_delivery_value_percent} %`} />
           <Fact label={t("finalDeliveries.fields.students")} value={String(d.students_count)} />

@@ -19,6 +19,7 @@ import {
 import {
   CountedTextarea,
   CountedTextInput,
+  DateTimeField,
   DEBOUNCE_MS,
   listReturnPath,
   useUnsavedChanges,
@@ -161,11 +162,9 @@ export function FinalDeliveryForm({ delivery, preset, pending, onSubmit }: Props
             maxLength={FINAL_DELIVERY_TITLE_MAX}
             {...form.getInputProps("title")}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t("finalDeliveries.fields.deliveryAt")}
             description={t("finalDeliveries.form.deliveryAtHelp")}
-            maw={280}
             {...form.getInputProps("delivery_at")}
           />
           <CountedTextarea

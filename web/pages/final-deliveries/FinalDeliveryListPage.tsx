@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Title } from "@mantine/core";
+import { Badge, Button, Group, Stack, Title } from "@mantine/core";
 import { IconEye, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { access } from "../../../common/access";
+import { formatLocalDateTime } from "../../../common/dates/format";
 import { hasRole } from "../../../common/roles";
 import { type FinalDelivery, useDeleteFinalDelivery, useFinalDeliveries } from "../../api/final-deliveries";
 import {
@@ -41,7 +42,7 @@ function columns(t: TFunction): DataTableColumn<FinalDelivery>[] {
       title: t("finalDeliveries.fields.deliveryAt"),
       sortable: true,
       noWrap: true,
-      render: (d) => d.delivery_at_local?.replace("T", " ") ?? "",
+      render: (d) => formatLocalDateTime(d.delivery_at_local),
     },
     {
       accessor: "final_delivery_value_percent",
@@ -92,7 +93,12 @@ export function FinalDeliveryListPage() {
       >
         {t("finalDeliveries.list.view")}
       </Button>
-      {canWrite ? (
+      {canWrite && d.closed ? (
+        <Badge variant="light" color="gray" c="dark">
+          {t("finalDeliveries.list.closed")}
+        </Badge>
+      ) : null}
+      {canWrite && !d.closed ? (
         <>
           <Button
             size="compact-sm"

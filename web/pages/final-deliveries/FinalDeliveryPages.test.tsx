@@ -37,6 +37,7 @@ const delivery = (id: number, overrides: Partial<FinalDelivery> = {}): FinalDeli
   ],
   students_count: 1,
   jury_can_modify: true,
+  closed: false,
   ...overrides,
 });
 const student: FinalDeliveryStudent = {
@@ -141,5 +142,46 @@ describe("grading", () => {
     renderApp("/final-deliveries/6");
     expect(await screen.findByText(/pasaron 24 horas/)).toBeInTheDocument();
     expect(await screen.findByRole("textbox", { name: "Nota de Rosa Mora" })).toBeDisabled();
+  });
+
+  it("a closed delivery offers an admin no edit nor delete, and says why", async () => {
+    loginAs(Role.admin);
+    const closed = delivery(7, { jury_can_modify: false, closed: true });
+    mockFetch((url) => {
+      if (url === "/api/final-deliveries/7") return jsonResponse(200, { data: closed });
+      if (url === "/api/final-deliveries/7/students") return jsonResponse(200, { data: [student] });
+      if (url.startsWith("/api/final-deliveries?"))
+        return jsonResponse(200, listAnswer([closed, delivery(8)]));
+    });
+    renderApp("/final-deliveries/7");
+    expect(await screen.findByText("Entrega cerrada")).toBeInTheDocument();
+    expect(screen.getByText(/nadie puede cambiar la entrega, su jurado ni sus notas/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Editar/ })).not.toBeInTheDocument();
+  });
+
+  it("the list marks a closed delivery and keeps Editar and Eliminar for the open one only", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) =>
+      url.startsWith("/api/final-deliveries?")
+        ? jsonResponse(200, listAnswer([delivery(7, { jury_can_modify: false, closed: true }), delivery(8)]))
+        : undefined,
+    );
+    renderApp("/final-deliveries");
+    expect(await screen.findByText("EF-7")).toBeInTheDocument();
+    expect(screen.getByText("Cerrada")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: /Editar/ })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /Eliminar/ })).toHaveLength(1);
+  });
+
+  it("the edit page of a closed delivery shows why instead of a form", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) =>
+      url === "/api/final-deliveries/7"
+        ? jsonResponse(200, { data: delivery(7, { jury_can_modify: false, closed: true }) })
+        : undefined,
+    );
+    renderApp("/final-deliveries/update/7");
+    expect(await screen.findByText("Entrega cerrada")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Guardar/ })).not.toBeInTheDocument();
   });
 });

@@ -22,7 +22,17 @@ export function FinalDeliveryUpdatePage() {
   ]);
 
   let body: ReactNode;
-  if (delivery.data) {
+  if (delivery.data?.closed) {
+    // The server refuses every change 24 hours after the delivery date: no form to fill in vain.
+    body = (
+      <Alert color="yellow" title={t("finalDeliveries.detail.deliveryClosedTitle")}>
+        {t("finalDeliveries.detail.deliveryClosed")}{" "}
+        <Anchor component={Link} to={`/final-deliveries/${delivery.data.id}`}>
+          {t("finalDeliveries.list.view")}
+        </Anchor>
+      </Alert>
+    );
+  } else if (delivery.data) {
     const current = delivery.data;
     body = (
       <FinalDeliveryForm

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Stack } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { isoDateOrUndefined } from "../../../common/dates/format";
 import { createHolidaySchema } from "../../../common/schemas/holidays";
 import { useServerFormErrors } from "../../api/field-errors";
 import { type Holiday, useSaveHoliday } from "../../api/holidays";
-import { CountedTextInput, toast } from "../../components";
+import { CountedTextInput, DateField, toast } from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
 
 type Values = { description: string; start_date: string | null; end_date: string | null };
@@ -21,7 +21,7 @@ const toValues = (h?: Holiday | null): Values => ({
 const toDraft = (v: Values) => ({
   description: v.description.trim(),
   start_date: v.start_date ?? "",
-  end_date: v.end_date ?? undefined,
+  end_date: v.end_date || undefined,
 });
 
 type Props = {
@@ -78,18 +78,16 @@ export function HolidayFormModal({ holiday, onClose }: Props) {
             data-autofocus
             {...form.getInputProps("description")}
           />
-          <DateInput
+          <DateField
             label={t("holidays.fields.startDate")}
             withAsterisk
-            valueFormat={t("calendar.dateFormat")}
             {...form.getInputProps("start_date")}
           />
-          <DateInput
+          <DateField
             label={t("holidays.fields.endDate")}
             description={t("holidays.fields.endDateHint")}
             clearable
-            valueFormat={t("calendar.dateFormat")}
-            minDate={form.values.start_date ?? undefined}
+            minDate={isoDateOrUndefined(form.values.start_date)}
             {...form.getInputProps("end_date")}
           />
           <Group justify="flex-end">

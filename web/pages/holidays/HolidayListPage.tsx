@@ -3,6 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { type Holiday, useDeleteHoliday, useHolidays, useMonthHolidays } from "../../api/holidays";
 import {
   bindListParams,
@@ -14,7 +15,6 @@ import {
   toListQuery,
 } from "../../components";
 import { isoDay, MonthCalendar, monthStart } from "../../components/MonthCalendar";
-import { dayjs } from "../../i18n/dayjs";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 import { HolidayFormModal } from "./HolidayFormModal";
@@ -55,7 +55,6 @@ export function HolidayListPage() {
   const [editing, setEditing] = useState<Holiday | null | undefined>(undefined);
 
   const columns = useMemo<DataTableColumn<Holiday>[]>(() => {
-    const date = (d: string) => dayjs(d).format(t("calendar.dateFormat"));
     return [
       { accessor: "description", title: t("holidays.fields.description"), sortable: true, minWidth: 180 },
       {
@@ -63,14 +62,14 @@ export function HolidayListPage() {
         title: t("holidays.fields.startDate"),
         sortable: true,
         noWrap: true,
-        render: (h) => date(h.start_date),
+        render: (h) => formatDate(h.start_date),
       },
       {
         accessor: "end_date",
         title: t("holidays.fields.endDate"),
         sortable: true,
         noWrap: true,
-        render: (h) => date(h.end_date),
+        render: (h) => formatDate(h.end_date),
       },
       { accessor: "days", title: t("holidays.fields.days"), noWrap: true, textAlign: "right" },
     ];

@@ -113,6 +113,7 @@ const student: StudentDashboard = {
       course: { id: 3, code: "INF-101", title: "Programación I" },
       section: { id: 8, code: "INF-S1A" },
       note: 15,
+      standing: "passed",
       evaluated_percent: 40,
       absences: 2,
       delays: 1,

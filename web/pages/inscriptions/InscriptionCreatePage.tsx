@@ -1,14 +1,17 @@
-import { Alert, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Loader, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { type InscriptionResult, useOpenInscriptionPeriod, usePreregistered } from "../../api/inscriptions";
+import { type InscriptionResult, useOpenInscriptionPeriods, usePreregistered } from "../../api/inscriptions";
 import { listReturnPath } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { InscriptionForm } from "./InscriptionForm";
 import { InscriptionResultCard } from "./InscriptionResultCard";
 
-/** The form in the period with inscriptions open; a clear note when none is; the outcome once done. */
+/**
+ * The form in the period with inscriptions open; with two open (the current and the next) the user picks
+ * one first, nothing is assumed. A clear note when none is open; the outcome once done.
+ */
 function InscriptionBody({
   preinscriptionId,
   preferredSpecializationId,
@@ -17,11 +20,14 @@ function InscriptionBody({
   preferredSpecializationId?: number | null;
 }) {
   const { t } = useTranslation();
-  const period = useOpenInscriptionPeriod();
+  const open = useOpenInscriptionPeriods();
+  const [chosenId, setChosenId] = useState<string | null>(null);
   const [result, setResult] = useState<InscriptionResult | null>(null);
   const [formKey, setFormKey] = useState(0);
-  if (period.isLoading) return <Loader size="sm" aria-label={t("common.loading")} />;
-  if (!period.data) {
+  if (open.isLoading) return <Loader size="sm" aria-label={t("common.loading")} />;
+  const periods = open.data ?? [];
+  const period = periods.length === 1 ? periods[0] : periods.find((p) => String(p.id) === chosenId);
+  if (periods.length === 0) {
     return (
       <Alert color="yellow" role="status" title={t("inscriptions.form.closedTitle")} maw={720}>
         {t("inscriptions.form.closed")}
@@ -44,13 +50,35 @@ function InscriptionBody({
     );
   }
   return (
-    <InscriptionForm
-      key={formKey}
-      period={period.data}
-      preinscriptionId={preinscriptionId}
-      preferredSpecializationId={preferredSpecializationId}
-      onDone={setResult}
-    />
+    <Stack gap="md">
+      {periods.length > 1 ? (
+        <Stack gap={4} maw={720}>
+          <Text size="sm" id="inscription-period-label">
+            {t("inscriptions.form.choosePeriod")}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="inscription-period-label"
+            data={periods.map((p) => ({
+              value: String(p.id),
+              label: t(p.enabled ? "inscriptions.form.periodCurrent" : "inscriptions.form.periodNext", {
+                period: p.name,
+              }),
+            }))}
+            value={chosenId ?? ""}
+            onChange={setChosenId}
+          />
+        </Stack>
+      ) : null}
+      {period ? (
+        <InscriptionForm
+          key={`${period.id}-${formKey}`}
+          period={period}
+          preinscriptionId={preinscriptionId}
+          preferredSpecializationId={preferredSpecializationId}
+          onDone={setResult}
+        />
+      ) : null}
+    </Stack>
   );
 }
 

@@ -15,8 +15,8 @@ import {
   useCreateInscription,
   useSemesterSections,
 } from "../../api/inscriptions";
-import { type PeriodDetail, usePeriodCourses } from "../../api/periods";
-import { listReturnPath, StudentSearchSelect, zodErrors } from "../../components";
+import { type Period, usePeriodCourses } from "../../api/periods";
+import { DateField, listReturnPath, StudentSearchSelect, zodErrors } from "../../components";
 
 type Mode = "existing" | "new";
 
@@ -77,8 +77,8 @@ function toPayload(values: Values, periodId: number, preinscriptionId?: number):
 }
 
 type Props = {
-  /** The period with inscriptions open. */
-  period: PeriodDetail;
+  /** The period with inscriptions open the inscription goes into (chosen on the page when two are). */
+  period: Pick<Period, "id" | "year" | "number">;
   /** Inscribing an approved pre-registered student: no student fields. */
   preinscriptionId?: number;
   /** The specialization a pre-registered student asked for: its first semester is chosen to begin with. */
@@ -241,11 +241,7 @@ export function InscriptionForm({ period, preinscriptionId, preferredSpecializat
                       ]}
                       {...input("student.gender")}
                     />
-                    <TextInput
-                      type="date"
-                      label={t("inscriptions.fields.birthDate")}
-                      {...input("student.birth_date")}
-                    />
+                    <DateField label={t("inscriptions.fields.birthDate")} {...input("student.birth_date")} />
                   </Group>
                   <Group grow align="flex-start">
                     <TextInput

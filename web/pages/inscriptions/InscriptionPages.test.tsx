@@ -52,9 +52,11 @@ const openPeriod = {
   id: 1,
   year: 2026,
   number: 1,
+  name: "2026-1",
   enabled: true,
   enabled_inscriptions: true,
 };
+const nextOpenPeriod = { ...openPeriod, id: 2, number: 2, name: "2026-2", enabled: false };
 
 const coursesBySpecialization = [
   {
@@ -87,7 +89,8 @@ const sectionRow = {
 
 /** The create form's reads: the open period, its semesters and the semester's sections. */
 function formReads(url: string) {
-  if (url.startsWith("/api/enabled-inscription-period")) return jsonResponse(200, { data: openPeriod });
+  if (url.startsWith("/api/periods?") && url.includes("enabled_inscriptions=1"))
+    return jsonResponse(200, { data: [openPeriod], meta: meta(1) });
   if (url.startsWith("/api/periods/1/courses-by-specialization"))
     return jsonResponse(200, { data: coursesBySpecialization });
   if (url.startsWith("/api/sections?")) return jsonResponse(200, { data: [sectionRow], meta: meta(1) });
@@ -263,11 +266,47 @@ describe("inscription form", () => {
     expect(screen.getByText("Se generó la cuota del período.")).toBeInTheDocument();
   });
 
+  it("with two periods open asks which one and sends it", async () => {
+    loginAs(Role.admin);
+    const posted: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.startsWith("/api/periods?"))
+        return jsonResponse(200, { data: [openPeriod, nextOpenPeriod], meta: meta(2) });
+      if (url.startsWith("/api/periods/2/courses-by-specialization"))
+        return jsonResponse(200, { data: coursesBySpecialization });
+      if (url.startsWith("/api/sections?")) return jsonResponse(200, { data: [], meta: meta(0) });
+      if (url === "/api/inscriptions/" && init.method === "POST") {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(400, {
+          message: "no_available_sections_for_inscription",
+          description: "Sin cupo.",
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/inscriptions/create");
+    expect(
+      await screen.findByText(
+        "Hay dos períodos con inscripciones abiertas: elija en cuál inscribir.",
+        {},
+        { timeout: 30_000 },
+      ),
+    ).toBeInTheDocument();
+    // Nothing is assumed: the form appears once a period is chosen.
+    expect(screen.queryByRole("button", { name: "Inscribir" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: "2026-2 (próximo período)" }));
+    expect(await screen.findByText("Período de inscripción: 2026-2")).toBeInTheDocument();
+    await fillNewStudent(user);
+    await user.click(screen.getByRole("button", { name: "Inscribir" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ period_id: 2 });
+  });
+
   it("says so when no period has inscriptions open", async () => {
     loginAs(Role.admin);
     mockFetch((url) => {
-      if (url.startsWith("/api/enabled-inscription-period"))
-        return jsonResponse(400, { message: "period_inscriptions_are_disabled" });
+      if (url.startsWith("/api/periods?")) return jsonResponse(200, { data: [], meta: meta(0) });
       return undefined;
     });
     renderApp("/inscriptions/create");

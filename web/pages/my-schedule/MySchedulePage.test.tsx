@@ -71,7 +71,7 @@ describe("/profile/schedule (Mi horario)", () => {
     expect(today).toHaveLength(1);
     expect(today[0]).toHaveTextContent("MiércolesHoy");
     // Compact: only the class hours with a class (the 13:00 hour is left out).
-    expect(screen.queryByText("1:00 PM")).toBeNull();
+    expect(screen.queryByText("13:00")).toBeNull();
     expect(fetch.mock.calls.filter(([url]) => url === "/api/profile/schedules")).toHaveLength(1);
   });
 

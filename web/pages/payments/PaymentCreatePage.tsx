@@ -14,15 +14,16 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { isIsoDate } from "../../../common/dates/format";
 import { parseAmountE2 } from "../../../common/money/fees";
 import { paymentMethods } from "../../../common/schemas/payments";
 import { firstMessages, useFieldErrors } from "../../api/field-errors";
 import { useCreatePayment, usePeriodFee } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
 import { PeriodSelector, StudentSearchSelect, toast } from "../../components";
+import { DateField } from "../../components/DateField/DateField";
 import { type ReportMode, reportSummary, schoolToday } from "../../components/payment-report/fee-state";
 import { dayMonth, money } from "../../components/payment-report/format";
-import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 
 /**
@@ -58,7 +59,8 @@ export function PaymentCreatePage() {
       ? fee.data.full_payment_methods
       : fee.data.installment_payment_methods
     : [];
-  const ready = fee.data && type && date && (summary?.totalE2 ?? 0) > 0 && (cash || receiptNumber.trim());
+  const ready =
+    fee.data && type && isIsoDate(date) && (summary?.totalE2 ?? 0) > 0 && (cash || receiptNumber.trim());
 
   const submit = async () => {
     if (!fee.data || !studentId || !summary) return;
@@ -139,7 +141,7 @@ export function PaymentCreatePage() {
               disabled={!fee.data}
               error={serverErrors.type}
             />
-            <PaymentDateInput
+            <DateField
               label={t("paymentReport.date")}
               withAsterisk
               maxDate={today}

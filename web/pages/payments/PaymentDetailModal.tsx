@@ -2,10 +2,10 @@ import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, T
 import { IconDownload } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../../common/dates/format";
 import { type PaymentDetail, paymentsApi, usePayment } from "../../api/payments";
 import { dayMonth, money } from "../../components/payment-report/format";
-import { dayjs } from "../../i18n/dayjs";
-import { StatusBadge, shortDate } from "./payment-columns";
+import { reportedDay, StatusBadge, shortDate } from "./payment-columns";
 
 /** Downloads an approved payment's receipt PDF (the student's own, or any for staff). */
 export function ReceiptButton({ paymentId, size = "xs" }: { paymentId: number; size?: "xs" | "sm" }) {
@@ -52,7 +52,8 @@ function DetailBody({ payment }: { payment: PaymentDetail }) {
         <Field label={t("payments.fields.period")}>{payment.period.name}</Field>
         <Field label={t("payments.fields.type")}>{t(`paymentReport.methods.${payment.type}`)}</Field>
         <Field label={t("payments.fields.receiptNumber")}>{payment.receipt_number ?? "—"}</Field>
-        <Field label={t("payments.fields.date")}>{shortDate(payment.date)}</Field>
+        <Field label={t("payments.fields.paymentDate")}>{shortDate(payment.date)}</Field>
+        <Field label={t("payments.fields.reportDate")}>{shortDate(reportedDay(payment))}</Field>
         <Field label={t("payments.fields.amount")}>{money(payment.amount_e2)}</Field>
         <Field label={t("payments.fields.origin")}>
           {payment.from_report ? t("payments.origin.report") : t("payments.origin.desk")}
@@ -105,7 +106,7 @@ function DetailBody({ payment }: { payment: PaymentDetail }) {
           <Table.Tbody>
             {payment.audit.map((entry) => (
               <Table.Tr key={entry.id}>
-                <Table.Td>{dayjs(entry.created_at).format("DD/MM/YYYY h:mm A")}</Table.Td>
+                <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
                 <Table.Td>{entry.actor_name ?? entry.actor_email ?? "—"}</Table.Td>
                 <Table.Td>
                   {entry.old_status

@@ -1,10 +1,11 @@
 import { Group, Select } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { isIsoDate } from "../../../common/dates/format";
 import { paymentMethodCodes, paymentStatusCodes } from "../../../common/schemas/payments";
 import type { PaymentFilters as Filters } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
 import { PeriodSelector, StudentSearchSelect } from "../../components";
-import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
+import { DateField } from "../../components/DateField/DateField";
 
 export const paymentFilterKeys = [
   "period_id",
@@ -84,21 +85,21 @@ export function PaymentFilters({ value, onChange }: Props) {
         value={value.student_id ?? null}
         onChange={(s) => set({ student_id: s?.id })}
       />
-      <PaymentDateInput
+      <DateField
         label={t("payments.filters.dateFrom")}
         clearable
         w={150}
         value={value.date_from ?? ""}
         maxDate={value.date_to}
-        onChange={(date) => set({ date_from: date || undefined })}
+        onChange={(date) => (date === "" || isIsoDate(date)) && set({ date_from: date || undefined })}
       />
-      <PaymentDateInput
+      <DateField
         label={t("payments.filters.dateTo")}
         clearable
         w={150}
         value={value.date_to ?? ""}
         minDate={value.date_from}
-        onChange={(date) => set({ date_to: date || undefined })}
+        onChange={(date) => (date === "" || isIsoDate(date)) && set({ date_to: date || undefined })}
       />
     </Group>
   );

@@ -75,6 +75,35 @@ describe("/payments", () => {
     );
   });
 
+  it("shows the day a report says it was paid beside the day it was reported, in the list and the detail", async () => {
+    loginAs(Role.admin);
+    // Paid (says the student) on 2 October, reported on 11 October at 10:00 in Caracas.
+    const backDated = { ...payment(4, 1), date: "2026-10-02", created_at: "2026-10-11T14:00:00Z" };
+    const desk = { ...payment(5, 2), from_report: false };
+    mockFetch((url) => {
+      if (url.startsWith("/api/payments?"))
+        return jsonResponse(200, { data: [backDated, desk], meta: meta(2) });
+      if (url === "/api/payments/4")
+        return jsonResponse(200, {
+          data: { ...backDated, allocations: [], credit_e2: 0, audit: [], receipt_url: null },
+        });
+      if (url.startsWith("/api/periods")) return jsonResponse(200, { data: [], meta: meta(0) });
+    });
+    renderApp("/payments");
+    expect(await screen.findByRole("columnheader", { name: /Pagado \/ reportado/ })).toBeInTheDocument();
+    const row = (await screen.findByText("REF-4")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("02/10/2026")).toBeInTheDocument();
+    expect(within(row).getByText("Reportado el 11/10/2026")).toBeInTheDocument();
+    const deskRow = screen.getByText("REF-5").closest("tr") as HTMLElement;
+    expect(within(deskRow).queryByText(/Reportado el/)).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole("button", { name: /Ver/ }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText("Fecha de pago")).toBeInTheDocument();
+    expect(within(dialog).getByText("02/10/2026")).toBeInTheDocument();
+    expect(within(dialog).getByText("Fecha del reporte")).toBeInTheDocument();
+    expect(within(dialog).getByText("11/10/2026")).toBeInTheDocument();
+  });
+
   it("shows the student of ?student_id= in the student filter; clearing it removes the filter", async () => {
     loginAs(Role.lowAdmin);
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import type { Debtor, Payment } from "../../api/payments";
 import type { DataTableColumn } from "../../components";
+import { schoolToday } from "../../components/payment-report/fee-state";
 import { dayMonth, money } from "../../components/payment-report/format";
 
 const statusColor: Record<number, string> = { 1: "yellow", 2: "green", 3: "red" };
@@ -23,14 +24,30 @@ export function StatusBadge({ status, t }: { status: number; t: TFunction }) {
 /** A `YYYY-MM-DD` date as DD/MM/YYYY. */
 export const shortDate = (date: string) => date.split("-").reverse().join("/");
 
+/** The school's day on which a payment was reported or recorded (its `created_at`). */
+export const reportedDay = (p: Pick<Payment, "created_at">) => schoolToday(new Date(p.created_at));
+
 export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
   return [
     {
       accessor: "date",
-      title: t("payments.fields.date"),
+      // The day the student says they paid, and under it the day they reported it: a report dated back
+      // (within the grace days, so without the late extra) shows at a glance.
+      // Both wrap within the width of a date, so the list still fits a 1280 px screen.
+      title: <span style={{ whiteSpace: "normal" }}>{t("payments.fields.paidReported")}</span>,
       sortable: true,
-      noWrap: true,
-      render: (p) => shortDate(p.date),
+      render: (p) => (
+        <>
+          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+            {shortDate(p.date)}
+          </Text>
+          {p.from_report ? (
+            <Text size="xs" c="dimmed">
+              {t("payments.fields.reportedOn", { date: shortDate(reportedDay(p)) })}
+            </Text>
+          ) : null}
+        </>
+      ),
     },
     {
       accessor: "student_name",

@@ -27,6 +27,7 @@ export function PriceSettingCreatePage() {
     body = (
       <PriceSettingForm
         periodId={periodId}
+        period={period.data}
         pending={create.isPending}
         cancelTo={`/periods/payment?period_id=${periodId}`}
         onSubmit={async (payload) => {

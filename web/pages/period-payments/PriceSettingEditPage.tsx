@@ -92,6 +92,7 @@ export function PriceSettingEditPage() {
       <PriceSettingForm
         key={current.id}
         periodId={current.period_id}
+        period={current.period}
         setting={current}
         pending={update.isPending}
         cancelTo={`/periods/detailsPayments/${current.period_id}`}

@@ -17,12 +17,17 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatAmount, parseAmountE2, paymentMethodCodes, paymentMethods } from "../../../common/money/fees";
-import { createPriceSettingSchema, MAX_INSTALLMENTS } from "../../../common/schemas/price-settings";
-import { useServerFormErrors } from "../../api/field-errors";
+import {
+  createPriceSettingSchema,
+  installmentDateErrors,
+  installmentDateRange,
+  MAX_INSTALLMENTS,
+} from "../../../common/schemas/price-settings";
+import { firstMessages, useServerFormErrors } from "../../api/field-errors";
 import type { CreatePriceSettingPayload, PriceSetting } from "../../api/price-settings";
 import { useUnsavedChanges } from "../../components";
+import { DateField } from "../../components/DateField/DateField";
 import { zodErrors } from "../../components/form/zod-errors";
-import { PaymentDateInput } from "../../components/payment-report/PaymentDateInput";
 
 /** An amount as typed, in currency units; NumberInput holds "" while empty. */
 type Units = number | string;
@@ -75,9 +80,22 @@ export function toDraft(values: PriceSettingValues, periodId: number) {
   };
 }
 
-/** The installments: one row per installment (date, amount), added and removed freely, with their total. */
-export function InstallmentsEditor({ form }: { form: UseFormReturnType<PriceSettingValues> }) {
+/** The first and last day of the period (installments fall from some days before its start to its end). */
+export type PeriodDates = { start_date: string; end_date: string };
+
+/**
+ * The installments: one row per installment (date, amount), added and removed freely, with their total;
+ * each date limited to the range its period allows.
+ */
+export function InstallmentsEditor({
+  form,
+  period,
+}: {
+  form: UseFormReturnType<PriceSettingValues>;
+  period: PeriodDates;
+}) {
   const { t } = useTranslation();
+  const range = installmentDateRange(period);
   const rows = form.getValues().installments;
   // Only amounts that read as hundredths count (a half-typed "12," does not).
   const total = rows.reduce((sum, row) => sum + (parseAmountE2(String(row.amount_e2)) ?? 0), 0);
@@ -103,10 +121,12 @@ export function InstallmentsEditor({ form }: { form: UseFormReturnType<PriceSett
             <Table.Tr key={row.key}>
               <Table.Td>{index + 1}</Table.Td>
               <Table.Td>
-                <PaymentDateInput
+                <DateField
                   aria-label={t("priceSettings.fields.dateOf", { n: index + 1 })}
                   withAsterisk
                   miw={140}
+                  minDate={range.min}
+                  maxDate={range.max}
                   {...form.getInputProps(`installments.${index}.date`)}
                   value={row.date}
                 />
@@ -184,6 +204,7 @@ function MethodChecks({
 
 type Props = {
   periodId: number;
+  period: PeriodDates;
   setting?: PriceSetting;
   pending: boolean;
   cancelTo: string;
@@ -196,11 +217,14 @@ type Props = {
  * full payment, grace days and late extra. Shared-schema validation, server 422 errors under the inputs, a
  * question before leaving with unsaved changes.
  */
-export function PriceSettingForm({ periodId, setting, pending, cancelTo, onSubmit }: Props) {
+export function PriceSettingForm({ periodId, period, setting, pending, cancelTo, onSubmit }: Props) {
   const { t } = useTranslation();
   const form = useForm<PriceSettingValues>({
     initialValues: toValues(setting),
-    validate: (values) => zodErrors(createPriceSettingSchema, toDraft(values, periodId)),
+    validate: (values) => ({
+      ...firstMessages(installmentDateErrors(values.installments, period)),
+      ...zodErrors(createPriceSettingSchema, toDraft(values, periodId)),
+    }),
     validateInputOnBlur: true,
   });
   useServerFormErrors(form);
@@ -220,7 +244,7 @@ export function PriceSettingForm({ periodId, setting, pending, cancelTo, onSubmi
     <Paper withBorder p="lg" maw={760}>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
-          <InstallmentsEditor form={form} />
+          <InstallmentsEditor form={form} period={period} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <MethodChecks form={form} field="installment_payment_methods" />
             <MethodChecks form={form} field="full_payment_methods" />

@@ -18,12 +18,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const period = { id: 5, year: 2026, number: 1, name: "2026-1", enabled: true };
+const period = {
+  id: 5,
+  year: 2026,
+  number: 1,
+  name: "2026-1",
+  enabled: true,
+  start_date: "2026-01-12",
+  end_date: "2026-07-31",
+};
 
 const setting = (overrides: Partial<PriceSetting> = {}): PriceSetting => ({
   id: 31,
   period_id: 5,
-  period: { id: 5, year: 2026, number: 1, name: "2026-1" },
+  period: { id: 5, year: 2026, number: 1, name: "2026-1", start_date: "2026-01-12", end_date: "2026-07-31" },
   installments: [
     { id: 1, date: "2026-02-01", amount_e2: 12_550, amount_string: "125,50" },
     { id: 2, date: "2026-03-01", amount_e2: 12_500, amount_string: "125,00" },
@@ -132,6 +140,25 @@ describe("installments editor (create)", () => {
     await user.click(await screen.findByRole("button", { name: "Guardar" }));
     expect(await screen.findAllByText(/obligatorio|requerido|debe/i)).not.toHaveLength(0);
     expect(screen.getByRole("button", { name: "Quitar la cuota 1" })).toBeDisabled();
+    expect(bodies(fetch, "POST")).toEqual([]);
+  });
+});
+
+describe("installment dates inside the period", () => {
+  it("refuses a date before 30 days ahead of the period's start or after its end, before sending", async () => {
+    loginAs(Role.admin);
+    const fetch = mockFetch((url) => {
+      if (url === "/api/periods/5") return jsonResponse(200, { data: period });
+    });
+    renderApp("/periods/createPayments/5");
+    const user = userEvent.setup({ delay: null });
+    const date = await screen.findByLabelText("Fecha de la cuota 1");
+    await user.type(date, "01/02/2020");
+    await user.type(screen.getByLabelText("Monto de la cuota 1"), "100");
+    const perInstallment = screen.getByRole("group", { name: /Métodos de pago por cuota/ });
+    await user.click(within(perInstallment).getByRole("checkbox", { name: "Efectivo" }));
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(await screen.findByText(/fecha/i, { selector: ".mantine-InputWrapper-error" })).toBeVisible();
     expect(bodies(fetch, "POST")).toEqual([]);
   });
 });

@@ -15,8 +15,9 @@ type Props = {
 };
 
 /**
- * Inscriptions and pre-registrations switches, only for the current or next period (spec.md §4). A switch
- * moves at once and flips back when the call fails.
+ * Inscriptions and pre-registrations switches: they open only on the current or next period (spec.md §4);
+ * one left open on another period can still be closed. A switch moves at once and flips back when the call
+ * fails.
  */
 export function InscriptionToggles({ period, canWrite, run }: Props) {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function InscriptionToggles({ period, canWrite, run }: Props) {
           key={flag}
           label={t(`periods.toggles.${flag}.label`)}
           checked={flags[flag]}
-          disabled={!toggleable || mutation.isPending}
+          disabled={!canWrite || mutation.isPending || (!toggleable && !flags[flag])}
           onChange={(event) => void toggle(flag, event.currentTarget.checked)}
         />
       ))}

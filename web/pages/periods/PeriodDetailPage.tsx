@@ -18,8 +18,14 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { responsibleRoles } from "../../../common/schemas/periods";
-import { type PeriodDetail, useAttachPensum, usePeriod, useUpdatePeriod } from "../../api/periods";
-import { confirmAction, listReturnPath, toast } from "../../components";
+import {
+  type PeriodDetail,
+  useAttachPensum,
+  useEnabledPeriod,
+  usePeriod,
+  useUpdatePeriod,
+} from "../../api/periods";
+import { listReturnPath, SecureActionDialog, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 import { AttachPensumDialog } from "./AttachPensumDialog";
@@ -85,16 +91,16 @@ function PeriodView({ period }: { period: PeriodDetail }) {
   const update = useUpdatePeriod();
   const attach = useAttachPensum();
   const [attaching, setAttaching] = useState<PeriodDetail["specializations"][number] | null>(null);
+  const [enabling, setEnabling] = useState(false);
+  const current = useEnabledPeriod();
   const readOnly = period.state === "older";
+  // Only the next period may be enabled (the server refuses any other); with no current one, any.
+  const enableable = !period.enabled && (period.state === "next" || current.data === null);
   const canAttach = canWrite && !period.enabled && period.start_date > today();
   const missing = period.specializations.filter((s) => s.pensum === null).length;
 
   const enable = async () => {
-    const confirmed = await confirmAction({
-      title: t("periods.enable.title"),
-      message: t("periods.enable.confirm", { name: period.name }),
-    });
-    if (!confirmed) return;
+    setEnabling(false);
     if (await refusal.run(() => update.mutateAsync({ id: period.id, payload: { enabled: true } }))) {
       toast.success(t("periods.enable.success", { name: period.name }));
     }
@@ -135,11 +141,12 @@ function PeriodView({ period }: { period: PeriodDetail }) {
           </Button>
           {canWrite && !readOnly ? (
             <>
-              {!period.enabled ? (
+              {enableable ? (
                 <Button
                   leftSection={<IconCheck size={16} aria-hidden />}
-                  onClick={() => void enable()}
+                  onClick={() => setEnabling(true)}
                   loading={update.isPending}
+                  disabled={current.isPending}
                 >
                   {t("periods.enable.action")}
                 </Button>
@@ -160,6 +167,11 @@ function PeriodView({ period }: { period: PeriodDetail }) {
         <Alert color="gray" title={t("periods.detail.readOnlyTitle")}>
           {t("periods.detail.readOnly")}
         </Alert>
+      ) : null}
+      {canWrite && !readOnly && !period.enabled && !enableable && current.data ? (
+        <Text size="sm" c="dimmed">
+          {t("periods.enable.onlyNext", { current: current.data.name })}
+        </Text>
       ) : null}
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -298,6 +310,18 @@ function PeriodView({ period }: { period: PeriodDetail }) {
         pending={attach.isPending}
         onClose={() => setAttaching(null)}
         onAttach={(pensumId) => void attachPensum(pensumId)}
+      />
+      <SecureActionDialog
+        opened={enabling}
+        onClose={() => setEnabling(false)}
+        title={t("periods.enable.title")}
+        description={
+          current.data
+            ? t("periods.enable.replaces", { name: period.name, current: current.data.name })
+            : t("periods.enable.first", { name: period.name })
+        }
+        loading={update.isPending}
+        onConfirm={() => void enable()}
       />
       <RefusalDialog message={refusal.refusal} title={t("periods.refused.title")} onClose={refusal.close} />
     </Stack>

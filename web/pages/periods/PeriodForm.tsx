@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { createPeriodSchema, responsibleRoles } from "../../../common/schemas/periods";
 import { useServerFormErrors } from "../../api/field-errors";
 import type { CreatePeriodPayload, PeriodDetail } from "../../api/periods";
-import { listReturnPath, useUnsavedChanges } from "../../components";
+import { DateField as DateInputField, listReturnPath, useUnsavedChanges } from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
 
 const dateFields = [
@@ -148,8 +148,7 @@ export function PeriodForm({ period, pending, onSubmit }: Props) {
   });
 
   const dateInput = (field: DateField, required = false) => (
-    <TextInput
-      type="date"
+    <DateInputField
       label={t(`periods.fields.${field}`)}
       withAsterisk={required}
       {...form.getInputProps(field)}

@@ -135,9 +135,54 @@ describe("period detail", () => {
       if (url === "/api/periods/5") return jsonResponse(200, { data: period({ state: "older" }) });
     });
     renderApp("/periods/5");
-    expect(await screen.findByRole("switch", { name: "Preinscripciones abiertas" })).toBeDisabled();
+    expect(await screen.findByRole("switch", { name: "Inscripciones abiertas" })).toBeDisabled();
+    // Pre-registrations left open there can still be closed, never opened again.
+    expect(screen.getByRole("switch", { name: "Preinscripciones abiertas" })).toBeEnabled();
     expect(screen.getByText(/solo puede consultarse/)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Editar" })).not.toBeInTheDocument();
+  });
+
+  it("enables the next period only after a secure confirmation naming both periods", async () => {
+    loginAs(Role.admin);
+    const fetch = mockFetch((url, init) => {
+      if (url === "/api/periods/5" && init.method === "GET") return jsonResponse(200, { data: period() });
+      if (url === "/api/enabled-period")
+        return jsonResponse(200, {
+          data: period({ id: 4, year: 2026, number: 2, name: "2026-2", enabled: true, state: "current" }),
+        });
+      if (url === "/api/periods/5" && init.method === "PATCH")
+        return jsonResponse(200, { data: period({ enabled: true, state: "current" }) });
+    });
+    renderApp("/periods/5");
+    const enable = await screen.findByRole("button", { name: "Activar período" });
+    await waitFor(() => expect(enable).toBeEnabled());
+    await userEvent.click(enable);
+    const dialog = await screen.findByRole("dialog", { name: "Activar período" });
+    expect(within(dialog).getByText(/activar el período 2030-1 en lugar del 2026-2/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/El 2026-2 pasará a ser un período anterior/)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole("button", { name: "Confirmar" });
+    expect(confirm).toBeDisabled();
+    expect(bodies(fetch, "PATCH")).toEqual([]);
+    const code = within(dialog).getByTestId("secure-action-code").textContent ?? "";
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Texto de confirmación" }), code);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(bodies(fetch, "PATCH")).toEqual([["/api/periods/5", { enabled: true }]]));
+  });
+
+  it("offers no enabling for a period that is not the next one while another is current", async () => {
+    loginAs(Role.admin);
+    mockFetch((url) => {
+      if (url === "/api/periods/5") return jsonResponse(200, { data: period({ state: "other" }) });
+      if (url === "/api/enabled-period")
+        return jsonResponse(200, {
+          data: period({ id: 4, name: "2026-2", enabled: true, state: "current" }),
+        });
+    });
+    renderApp("/periods/5");
+    expect(
+      await screen.findByText("Solo puede activarse el próximo período después del 2026-2."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Activar período" })).not.toBeInTheDocument();
   });
 
   it("attaches a pensum chosen from the specialization's pensums", async () => {

@@ -1,10 +1,12 @@
 import { Fieldset, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { schoolDateOf } from "../../../common/dates/format";
 import {
   type CreatePreregisteredStudentPayload,
-  createPreregisteredStudentSchema,
+  createPreregisteredStudentSchemaAt,
 } from "../../../common/schemas/preregistered-students";
+import { DateField } from "../../components/DateField/DateField";
 import { zodErrors } from "../../components/form/zod-errors";
 
 /** The form's values: every field as typed (flat, social networks included). */
@@ -63,7 +65,11 @@ export function toPayload(values: Values): CreatePreregisteredStudentPayload {
 
 /** Field errors of the schema under the form's own (flat) names. */
 export function formErrors(values: Values) {
-  const errors = zodErrors(createPreregisteredStudentSchema, toPayload(values));
+  // The birth date must be before the school's today, as the server checks it.
+  const errors = zodErrors(
+    createPreregisteredStudentSchemaAt(() => schoolDateOf(new Date())),
+    toPayload(values),
+  );
   const flat: Record<string, string> = {};
   for (const [key, message] of Object.entries(errors)) {
     flat[key.replace(/^social_networks\./, "")] = String(message);
@@ -107,9 +113,8 @@ export function PreinscriptionFields({
               withAsterisk
               {...form.getInputProps("identity_document")}
             />
-            <TextInput
+            <DateField
               label={t("preinscription.fields.birthDate")}
-              type="date"
               autoComplete="bday"
               withAsterisk
               {...form.getInputProps("birth_date")}

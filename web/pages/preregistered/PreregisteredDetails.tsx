@@ -1,6 +1,7 @@
 import { Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "../../../common/dates/format";
 import type { PreregisteredStudent } from "../../api/preregistered-students";
 import { dayOf, StatusBadge } from "./preregistered-columns";
 
@@ -38,7 +39,7 @@ export function PreregisteredDetails({
             <Field label={f("identityDocument")} value={student.identity_document} />
             <Field label={f("email")} value={student.email} />
             <Field label={f("phone")} value={student.phone} />
-            <Field label={f("birthDate")} value={student.birth_date} />
+            <Field label={f("birthDate")} value={student.birth_date && formatDate(student.birth_date)} />
             <Field label={f("gender")} value={t(`preregistered.genders.${student.gender}`)} />
             <Field label={f("address")} value={student.address} />
             <Field label={f("specialization")} value={student.specialization?.title} />

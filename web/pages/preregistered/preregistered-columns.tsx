@@ -1,14 +1,11 @@
 import { Badge } from "@mantine/core";
 import type { TFunction } from "i18next";
+import { formatDate, schoolDateOf } from "../../../common/dates/format";
 import type { PreregisteredStudent } from "../../api/preregistered-students";
 import type { DataTableColumn } from "../../components";
 
-/** `YYYY-MM-DD` of an ISO instant, in the browser's time zone. */
-export const dayOf = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+/** The school's day of an ISO instant, DD/MM/AAAA. */
+export const dayOf = (iso: string) => formatDate(schoolDateOf(iso));
 
 export function StatusBadge({ status, t }: { status: PreregisteredStudent["status"]; t: TFunction }) {
   return (

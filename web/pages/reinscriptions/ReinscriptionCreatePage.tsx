@@ -128,6 +128,11 @@ export function ReinscriptionCreatePage() {
                   onChange={setSpecializationId}
                 />
               )}
+              {data.outcome === "repeat" && (
+                <Text size="sm" c="dimmed">
+                  {t("reinscriptions.create.repeatRule")}
+                </Text>
+              )}
               {option && <OptionCourses option={option} />}
               {refusal && (
                 <Alert

@@ -78,6 +78,7 @@ describe("re-inscribing", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Promedio: 11 (mínimo aprobatorio 10)")).toBeInTheDocument();
     expect(screen.getByText("Repite materias")).toBeInTheDocument();
+    expect(screen.getByText(/si aprobó todas pero el promedio no alcanza el mínimo/)).toBeInTheDocument();
     expect(screen.getByText("Reinscripción en el período 2027-1")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Reinscribir" }));

@@ -2,8 +2,8 @@ import { Alert, Badge, Group, MultiSelect, Select, Stack, Table, Text, Title } f
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { formatTime } from "../../../common/dates/format";
 import { weekdays } from "../../../common/schemas/schedules";
-import { formatTime12h } from "../../../common/time";
 import { api } from "../../api/client";
 import { usePeriods } from "../../api/periods";
 import { useAvailability } from "../../api/schedules";
@@ -61,7 +61,7 @@ export function DisponibilitiesPage() {
     sort_by: "code,asc",
   };
   const availability = useAvailability(query, periodId !== null && hourIds.length > 0);
-  const hourLabel = (h: ClassHourOption) => `${formatTime12h(h.start_time)} – ${formatTime12h(h.end_time)}`;
+  const hourLabel = (h: ClassHourOption) => `${formatTime(h.start_time)} – ${formatTime(h.end_time)}`;
 
   return (
     <Stack gap="md">
@@ -121,9 +121,7 @@ export function DisponibilitiesPage() {
                   const text = `${o.section_code} — ${o.course_title}`;
                   holders.set(
                     text,
-                    [holders.get(text), hour ? formatTime12h(hour.start_time) : ""]
-                      .filter(Boolean)
-                      .join(", "),
+                    [holders.get(text), hour ? formatTime(hour.start_time) : ""].filter(Boolean).join(", "),
                   );
                 }
               }

@@ -14,9 +14,9 @@ import {
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatTime } from "../../../common/dates/format";
 import { type Clash, type DraftEntry, draftClashes, slotKey } from "../../../common/schedule/clashes";
 import { weekdays } from "../../../common/schemas/schedules";
-import { formatTime12h } from "../../../common/time";
 import { describeApiError, isApiError } from "../../api/errors";
 import {
   type CourseSectionSchedules,
@@ -72,7 +72,7 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
   const classHours = occupancy.data?.class_hours ?? [];
   const hourLabel = (id: number) => {
     const hour = classHours.find((h) => h.id === id);
-    return hour ? formatTime12h(hour.start_time) : String(id);
+    return hour ? formatTime(hour.start_time) : String(id);
   };
   const dayName = (day: number) => t(`schedules.days.${day}`);
 
@@ -227,7 +227,7 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
                         variant="filled"
                         icon={clash ? <IconAlertTriangle size={12} /> : undefined}
                       >
-                        {`${formatTime12h(hour.start_time)} – ${formatTime12h(hour.end_time)}`}
+                        {`${formatTime(hour.start_time)} – ${formatTime(hour.end_time)}`}
                       </Chip>
                     );
                   })}

@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { formatTime12h } from "../../../common/time";
+import { formatTime } from "../../../common/dates/format";
 import { usePeriods } from "../../api/periods";
 import { type Schedule, useDeleteSchedule, useScheduleList } from "../../api/schedules";
 import {
@@ -25,7 +25,7 @@ import { useSession } from "../../session/useSession";
 export function hoursText(schedule: Pick<Schedule, "class_hours">): string {
   const first = schedule.class_hours[0];
   const last = schedule.class_hours.at(-1);
-  return first && last ? `${formatTime12h(first.start_time)} – ${formatTime12h(last.end_time)}` : "—";
+  return first && last ? `${formatTime(first.start_time)} – ${formatTime(last.end_time)}` : "—";
 }
 
 function scheduleColumns(t: TFunction): DataTableColumn<Schedule>[] {

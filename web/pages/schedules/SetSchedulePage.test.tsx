@@ -71,10 +71,10 @@ describe("set-schedule page", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole("combobox", { name: "Aula" }));
     await user.click(await screen.findByRole("option", { name: "A-12" }));
-    await user.click(await screen.findByRole("checkbox", { name: "7:00 AM – 7:45 AM" }));
+    await user.click(await screen.findByRole("checkbox", { name: "07:00 – 07:45" }));
     const entry = screen.getByTestId("schedule-entry");
     expect(
-      await within(entry).findByText(/Lunes 7:00 AM: Aula A-12 ocupada por 3B — Matemática I/),
+      await within(entry).findByText(/Lunes 07:00: Aula A-12 ocupada por 3B — Matemática I/),
     ).toBeInTheDocument();
     expect(screen.getByText("Hay choques de horario")).toBeInTheDocument();
     // The week shows the draft as a clash.
@@ -104,7 +104,7 @@ describe("set-schedule page", () => {
     renderApp("/sections/1/courses/6/set-shcedule");
     await user.click(await screen.findByRole("combobox", { name: "Aula" }, { timeout: 30_000 }));
     await user.click(await screen.findByRole("option", { name: "B-1" }));
-    await user.click(await screen.findByRole("checkbox", { name: "1:00 PM – 1:45 PM" }));
+    await user.click(await screen.findByRole("checkbox", { name: "13:00 – 13:45" }));
     await user.click(screen.getByRole("button", { name: "Guardar" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("No se guardó el horario");

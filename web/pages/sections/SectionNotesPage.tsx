@@ -67,6 +67,11 @@ export function SectionNotesPage() {
                           {t("courseNotes.failedByAbsencesShort")}
                         </Text>
                       ) : null}
+                      {!n.failed_by_absences && n.standing === "in_progress" ? (
+                        <Text span c="dimmed" fz="xs" ml={4}>
+                          {t("courseNotes.inProgressShort")}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                   ))}
                   <Table.Td ta="center" fw={600}>

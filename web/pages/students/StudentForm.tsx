@@ -3,11 +3,12 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { updateStudentSchema } from "../../../common/schemas/students";
+import { schoolDateOf } from "../../../common/dates/format";
+import { updateStudentSchemaAt } from "../../../common/schemas/students";
 import { useServerFormErrors } from "../../api/field-errors";
 import type { Student, UpdateStudentPayload } from "../../api/students";
 import { usePictureUrl } from "../../api/use-picture-url";
-import { CountedTextInput, PhotoSelector, useUnsavedChanges, zodErrors } from "../../components";
+import { CountedTextInput, DateField, PhotoSelector, useUnsavedChanges, zodErrors } from "../../components";
 
 type Values = {
   first_name: string;
@@ -54,7 +55,12 @@ export function StudentForm({ student, pending, onSubmit, cancelTo }: Props) {
   const { t } = useTranslation();
   const form = useForm<Values>({
     initialValues: toValues(student),
-    validate: (values) => zodErrors(updateStudentSchema, toPayload(values)),
+    // A birth date after the school's today is refused, as the server does.
+    validate: (values) =>
+      zodErrors(
+        updateStudentSchemaAt(() => schoolDateOf(new Date())),
+        toPayload(values),
+      ),
     validateInputOnBlur: true,
   });
   useServerFormErrors(form);
@@ -117,11 +123,7 @@ export function StudentForm({ student, pending, onSubmit, cancelTo }: Props) {
               ]}
               {...form.getInputProps("gender")}
             />
-            <TextInput
-              label={t("students.fields.birthDate")}
-              type="date"
-              {...form.getInputProps("birth_date")}
-            />
+            <DateField label={t("students.fields.birthDate")} {...form.getInputProps("birth_date")} />
           </Group>
           <TextInput label={t("students.fields.phone")} maxLength={30} {...form.getInputProps("phone")} />
           <CountedTextInput

@@ -106,6 +106,32 @@ describe("importing students", () => {
     expect(within(table).queryByText("Luisa 2")).not.toBeInTheDocument();
   });
 
+  it("with two periods open asks which one and sends it with the file", async () => {
+    loginAs(Role.admin);
+    const open = (id: number, name: string, enabled: boolean) => ({
+      id,
+      name,
+      enabled,
+      enabled_inscriptions: true,
+    });
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith("/api/periods?"))
+        return jsonResponse(200, {
+          data: [open(4, "2026-2", true), open(5, "2027-1", false)],
+          meta: { total: 2, per_page: 2, current_page: 1, last_page: 1 },
+        });
+      if (url === "/api/students/import" && init.method === "POST")
+        return jsonResponse(200, { data: preview([row(2)]) });
+    });
+    const { container } = renderApp("/students/import");
+    const select = await screen.findByRole("combobox", { name: /^Período de inscripción/ });
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole("option", { name: "2027-1 (próximo período)" }));
+    await pickAndCheck(container);
+    await waitFor(() => expect(importCalls(fetch)).toHaveLength(1));
+    expect(importCalls(fetch)[0]!.get("period_id")).toBe("5");
+  });
+
   it("says why a file is refused", async () => {
     loginAs(Role.admin);
     mockFetch((url, init) => {

@@ -8,6 +8,7 @@ import {
   Loader,
   Pagination,
   Paper,
+  Select,
   Stack,
   Switch,
   Table,
@@ -20,6 +21,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { studentImportFields, studentImportMaxRows } from "../../../common/schemas/student-import";
 import { describeApiError, isApiError } from "../../api/errors";
+import { useOpenInscriptionPeriods } from "../../api/inscriptions";
 import {
   type StudentImportPreview,
   type StudentImportResult,
@@ -208,6 +210,10 @@ export function StudentImportPage() {
   const check = useCheckStudentImport();
   const commit = useCommitStudentImport();
   const preview = check.data;
+  // With two periods open (the current and the next) the user says which one rows with a specialization go to.
+  const openPeriods = useOpenInscriptionPeriods().data ?? [];
+  const [periodId, setPeriodId] = useState<string | null>(null);
+  const upload = (f: File) => ({ file: f, periodId: periodId === null ? null : Number(periodId) });
 
   const choose = (next: File | null) => {
     setFile(next);
@@ -218,7 +224,7 @@ export function StudentImportPage() {
   const review = () => {
     if (!file) return;
     commit.reset();
-    check.mutate(file);
+    check.mutate(upload(file));
   };
 
   const importAll = async () => {
@@ -233,12 +239,13 @@ export function StudentImportPage() {
     });
     if (!confirmed) return;
     try {
-      const result = await commit.mutateAsync(file);
+      const result = await commit.mutateAsync(upload(file));
       setCreated(result);
       toast.success(t("studentImport.success", { count: result.created }));
     } catch (error) {
       // Someone created one of these students, or took the seats, meanwhile: the preview shows who.
-      if (isApiError(error) && (error.status === 422 || SEAT_REFUSALS.has(error.message))) check.mutate(file);
+      if (isApiError(error) && (error.status === 422 || SEAT_REFUSALS.has(error.message)))
+        check.mutate(upload(file));
     }
   };
 
@@ -317,6 +324,29 @@ export function StudentImportPage() {
           </Group>
         </Stack>
       </Paper>
+      {openPeriods.length === 1 ? (
+        <Text size="sm">{t("studentImport.period", { period: openPeriods[0]!.name })}</Text>
+      ) : null}
+      {openPeriods.length > 1 ? (
+        <Select
+          label={t("studentImport.choosePeriod")}
+          description={t("studentImport.choosePeriodHelp")}
+          placeholder={t("studentImport.choosePeriodPlaceholder")}
+          data={openPeriods.map((p) => ({
+            value: String(p.id),
+            label: t(p.enabled ? "inscriptions.form.periodCurrent" : "inscriptions.form.periodNext", {
+              period: p.name,
+            }),
+          }))}
+          value={periodId}
+          onChange={(value) => {
+            setPeriodId(value);
+            check.reset();
+            commit.reset();
+          }}
+          w={{ base: "100%", sm: 420 }}
+        />
+      ) : null}
       <Group align="flex-end" wrap="wrap">
         <FileInput
           label={t("studentImport.file")}

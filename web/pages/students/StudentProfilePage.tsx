@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "../../../common/dates/format";
 import { useStudentCourseNote } from "../../api/course-sections";
 import { type Student, useStudentAverage, useStudentInscriptionState } from "../../api/students";
 import { StudentCourseNoteView } from "../course-notes/StudentCourseNoteView";
@@ -31,7 +32,10 @@ function PersonalData({ student }: { student: Student }) {
           <Field label={t("students.fields.identityDocument")} value={student.identity_document} />
           <Field label={t("common.email")} value={student.email} />
           <Field label={t("students.fields.gender")} value={t(`students.genders.${student.gender}`)} />
-          <Field label={t("students.fields.birthDate")} value={student.birth_date} />
+          <Field
+            label={t("students.fields.birthDate")}
+            value={student.birth_date && formatDate(student.birth_date)}
+          />
           <Field label={t("students.fields.phone")} value={student.phone} />
           <Field label={t("students.fields.address")} value={student.address} />
           <Field

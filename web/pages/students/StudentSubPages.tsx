@@ -1,6 +1,7 @@
 import { Badge, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { formatDate, formatDateTime } from "../../../common/dates/format";
 import {
   type StudentLesson,
   useStudentAbsences,
@@ -11,12 +12,12 @@ import {
   useStudentNotifications,
 } from "../../api/students";
 import { StudentCourseAbsences, StudentCourseLessonsTable } from "../course-notes/StudentCourseTables";
+import { standingOf } from "../course-notes/standing";
 import { type SimpleColumn, SimpleTable } from "./SimpleTable";
 import { StatusBadge, StudentLayout } from "./StudentLayout";
 import { useStudentPage } from "./useStudentPage";
 
 const note = (value: number | null) => (value === null ? "—" : value.toFixed(2));
-const dateTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 /** /students/:student/history: the inscriptions period by period. */
 export function StudentHistoryPage() {
@@ -83,6 +84,18 @@ export function StudentCoursesPage() {
               render: (r) => r.teachers.map((x) => x.name).join(", ") || t("students.courses.noTeacher"),
             },
             { key: "note", title: t("students.fields.note"), render: (r) => note(r.note) },
+            {
+              key: "standing",
+              title: t("courseNotes.sheet.standing"),
+              render: (r) => {
+                const standing = standingOf(r);
+                return (
+                  <Badge color={standing.color} variant="light" c="dark" miw="max-content">
+                    {t(`courseNotes.standing.${standing.key}`)}
+                  </Badge>
+                );
+              },
+            },
             { key: "absences", title: t("students.tabs.absences"), render: (r) => r.absences },
             { key: "delays", title: t("students.tabs.delays"), render: (r) => r.delays },
             {
@@ -103,7 +116,7 @@ export function StudentCoursesPage() {
 
 function lessonColumns(t: TFunction, withNote: boolean): SimpleColumn<StudentLesson>[] {
   return [
-    { key: "date", title: t("students.fields.date"), render: (r) => r.date },
+    { key: "date", title: t("students.fields.date"), render: (r) => formatDate(r.date) },
     {
       key: "course",
       title: t("students.fields.course"),
@@ -221,7 +234,7 @@ export function StudentBinnaclesPage() {
           error={rows.isError}
           empty={t("students.binnacles.empty")}
           columns={[
-            { key: "date", title: t("students.fields.date"), render: (r) => r.incidence_date },
+            { key: "date", title: t("students.fields.date"), render: (r) => formatDate(r.incidence_date) },
             { key: "subject", title: t("students.binnacles.subject"), render: (r) => r.subject },
             {
               key: "description",
@@ -255,7 +268,7 @@ export function StudentNotificationsPage() {
           error={rows.isError}
           empty={t("students.notifications.empty")}
           columns={[
-            { key: "date", title: t("students.fields.date"), render: (r) => dateTime(r.created_at) },
+            { key: "date", title: t("students.fields.date"), render: (r) => formatDateTime(r.created_at) },
             {
               key: "sender",
               title: t("students.notifications.sender"),

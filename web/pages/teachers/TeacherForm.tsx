@@ -13,7 +13,13 @@ import { profilePictureMimes } from "../../../common/schemas/users";
 import { useFieldError, useServerFormErrors } from "../../api/field-errors";
 import { useSpecializationOptions } from "../../api/specializations";
 import type { Teacher } from "../../api/teachers";
-import { CountedTextInput, listReturnPath, PhotoSelector, useUnsavedChanges } from "../../components";
+import {
+  CountedTextInput,
+  DateField,
+  listReturnPath,
+  PhotoSelector,
+  useUnsavedChanges,
+} from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
 
 type Values = {
@@ -177,11 +183,7 @@ export function TeacherForm(props: CreateProps | EditProps) {
               ]}
               {...form.getInputProps("gender")}
             />
-            <TextInput
-              label={t("teachers.fields.birthDate")}
-              type="date"
-              {...form.getInputProps("birth_date")}
-            />
+            <DateField label={t("teachers.fields.birthDate")} {...form.getInputProps("birth_date")} />
             <TextInput
               label={t("teachers.fields.phone")}
               maxLength={30}

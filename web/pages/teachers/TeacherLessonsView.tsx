@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { type TeacherLesson, useTeacherLessons } from "../../api/teachers";
 import {
   bindListParams,
@@ -15,7 +16,13 @@ import {
 function columns(t: TFunction): DataTableColumn<TeacherLesson>[] {
   const yesNo = (v: boolean) => (v ? t("common.yes") : t("common.no"));
   return [
-    { accessor: "date", title: t("teachers.lessons.date"), sortable: true, noWrap: true },
+    {
+      accessor: "date",
+      title: t("teachers.lessons.date"),
+      sortable: true,
+      noWrap: true,
+      render: (l) => formatDate(l.date),
+    },
     {
       accessor: "course",
       title: t("teachers.sections.course"),

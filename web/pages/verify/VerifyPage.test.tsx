@@ -40,6 +40,8 @@ describe("public verification page", () => {
     expect(await screen.findByText("Documento válido")).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "Elena Chacón" })).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "V-32•••653" })).toBeInTheDocument();
+    // 10:00 UTC is 06:00 at the school, on a 24-hour clock.
+    expect(screen.getByRole("cell", { name: "21/11/2026 06:00" })).toBeInTheDocument();
     expect(calls[0]!.auth).toBeNull();
     const button = screen.getByRole("button", { name: "Comprobar el archivo" });
     expect(button).toBeDisabled();

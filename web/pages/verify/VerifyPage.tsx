@@ -9,12 +9,13 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { formatDateTime } from "../../../common/dates/format";
 import { isApiError } from "../../api/errors";
 import { useCheckFile, useVerification } from "../../api/verify";
 import { AuthLayout } from "../auth/AuthLayout";
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat("es-VE", { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
+/** When it was issued or revoked: the school's DD/MM/AAAA HH:MM (24-hour), as everywhere else. */
+const dateTime = (iso: string) => formatDateTime(iso);
 
 /**
  * /verify/{code} (no login): what was issued under the code printed on a certificate, to whom (cédula

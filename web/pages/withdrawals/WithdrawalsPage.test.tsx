@@ -63,6 +63,23 @@ async function pickJose(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("withdrawals", () => {
+  it("asks to retire a student in words that agree with her gender", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const maria = state({ student: { ...state().student, first_name: "María", gender: "female" } });
+    mockFetch((url) => {
+      if (url.startsWith("/api/students?")) return jsonResponse(200, list([studentOption]));
+      if (url === "/api/students/7/withdrawal-state") return jsonResponse(200, { data: maria });
+      if (url.startsWith("/api/sections?")) return jsonResponse(200, list([section(30, "INF-S1A")]));
+      return undefined;
+    });
+    renderApp("/withdrawals");
+    await pickJose(user);
+    await user.click(screen.getByRole("button", { name: "Retirar estudiante" }));
+    const dialog = await screen.findByRole("dialog", { name: "Retirar estudiante" });
+    expect(within(dialog).getByText(/María Rondón quedará retirada:/)).toBeInTheDocument();
+  });
+
   it("retires a student only after the typed 12-character confirmation", async () => {
     loginAs(Role.admin);
     const user = userEvent.setup();

@@ -219,7 +219,10 @@ export function WithdrawalsPage() {
         opened={retiring}
         onClose={() => setRetiring(false)}
         title={t("withdrawals.retireTitle")}
-        description={t("withdrawals.retireDescription", { name })}
+        description={t("withdrawals.retireDescription", {
+          name,
+          context: data?.student.gender === "female" ? "female" : undefined,
+        })}
         loading={retire.isPending}
         onConfirm={() => studentId !== null && void run(() => retire.mutateAsync(studentId))}
       />
