@@ -90,7 +90,7 @@ test.describe("pensums", () => {
     for (const [i, code] of courseCodes.entries()) {
       const res = await page.request.post("/api/courses", {
         headers: { authorization: `Bearer ${session!.token}` },
-        data: { code, title: titles[i], credits: 3 + i, hours: 4 },
+        data: { code, title: titles[i], credits: 3 + i, hours: 4, max_absences_to_fail: 6 },
       });
       expect(res.status(), await res.text()).toBe(201);
     }

@@ -517,6 +517,10 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
     ["student", "lowAdmin", "admin", "god"],
     "a student downloads only their own documents",
   ),
+  "GET /api/document-requests/letter-eligibility": byRecord(
+    ["student", "lowAdmin", "admin", "god"],
+    "a student asks only about themself",
+  ),
   "GET /api/document-requests/:id/generate-certificate": ["lowAdmin", "admin", "god"],
   "GET /api/document-requests/:id/generate-certificateNote": ["lowAdmin", "admin", "god"],
   "GET /api/document-requests/:id/generate-letter": ["lowAdmin", "admin", "god"],

@@ -49,7 +49,10 @@ storageContract(process.env.TEST_DATABASE_URL ? "database (PostgreSQL)" : "datab
 });
 
 describe("database storage", () => {
-  it("stores a file as 256 kB chunks and reads them one query at a time, a few ahead of the reader", async () => {
+  // 10 MB through the embedded database: slow on a busy machine; the limit only catches a hang.
+  it("stores a file as 256 kB chunks and reads them one query at a time, a few ahead of the reader", {
+    timeout: 120_000,
+  }, async () => {
     const ctx = await createTestContext();
     try {
       const data = randomBytes(10 * 1024 * 1024);

@@ -239,6 +239,38 @@ describe("POST /inscriptions/", () => {
     });
   });
 
+  it("stamps the inscription with the application's clock, not the database's (its day is when its fee falls due)", async () => {
+    // A day and hour the machine is not at: the database's now() would give another instant.
+    ctx.clock.setSchoolTime("2026-10-07", "21:45");
+    try {
+      const chosen = await insertStudent("male");
+      const picked = await insertStudent("female");
+      const fast = await inscribe({ student_id: chosen.id, semester_id: w.s1, section_id: w.sections.s1a });
+      const long = await inscribe({ student_id: picked.id, semester_id: w.s1 });
+      expect([fast.statusCode, long.statusCode]).toEqual([201, 201]);
+      const rows = await ctx.db
+        .select({ createdAt: s.inscriptions.createdAt })
+        .from(s.inscriptions)
+        .where(inArray(s.inscriptions.studentId, [chosen.id, picked.id]));
+      expect(rows.map((r) => r.createdAt.toISOString())).toEqual([
+        ctx.clock.now().toISOString(),
+        ctx.clock.now().toISOString(),
+      ]);
+      // Undone, so the seats the later tests count are as they were.
+      for (const res of [fast, long]) {
+        const undo = await ctx.app.inject({
+          method: "POST",
+          url: "/api/inscriptions/rollback",
+          headers: as.admin,
+          payload: { inscription_id: res.json().data.id },
+        });
+        expect(undo.statusCode).toBe(204);
+      }
+    } finally {
+      ctx.clock.setSchoolTime("2026-11-25", "10:00");
+    }
+  });
+
   it("without a section picks the one of the semester with the fewest students and a free seat", async () => {
     const student = await insertStudent("female");
     const res = await inscribe({ student_id: student.id, semester_id: w.s1 });
@@ -290,6 +322,7 @@ describe("POST /inscriptions/", () => {
         preInscriptionId: null,
         courseSectionIds: [],
         onSeats: (seats) => seen.push(seats),
+        now: ctx.clock.now(),
       });
     const first = await attempt(await insertStudent("female"), "female");
     expect(first.seats).toMatchObject({

@@ -123,7 +123,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const outcome = await createInscription({ db, input: request.body });
+        const outcome = await createInscription({ db, input: request.body, now: app.clock.now() });
         if (outcome.createdUserId !== null) {
           await sendAccountConfirmation({
             db,

@@ -478,6 +478,8 @@ export type InscriptionOutcome = EnrolmentOutcome & {
 export async function createInscription(opts: {
   db: DbOrTx;
   input: CreateInscriptionInput;
+  /** The application's clock's instant: the inscription's stamp, whose day is when its fee falls due. */
+  now: Date;
 }): Promise<InscriptionOutcome> {
   const { input } = opts;
   const onSeats = (seats: SectionSeats) => rememberSeats(opts.db, seats);
@@ -504,7 +506,7 @@ export async function createInscription(opts: {
         sectionId: input.section_id,
         onSeats,
       });
-      if (checked) return withDbErrors(() => inscribeChecked(opts.db, checked, onSeats));
+      if (checked) return withDbErrors(() => inscribeChecked(opts.db, checked, onSeats, opts.now));
     }
     return withDbErrors(() =>
       opts.db.transaction(async (tx) => {
@@ -520,6 +522,7 @@ export async function createInscription(opts: {
           preInscriptionId,
           sectionId: input.section_id,
           onSeats,
+          now: opts.now,
         });
         return { ...outcome, createdUserId: created ? student.userId : null };
       }),
@@ -699,6 +702,7 @@ async function inscribeChecked(
   db: DbOrTx,
   checked: CheckedInscription,
   onSeats: SeatsSeen,
+  now: Date,
 ): Promise<InscriptionOutcome> {
   const { period, semester, student, section } = checked;
   const { allowed, skipped } = await planEnrolment(db, {
@@ -717,6 +721,7 @@ async function inscribeChecked(
     preInscriptionId: checked.preInscriptionId,
     courseSectionIds: allowed.map((c) => c.courseSectionId),
     onSeats,
+    now,
   });
   const outcome = {
     inscriptionId: written.inscriptionId,
@@ -767,6 +772,8 @@ export async function inscribeInTransaction(
     sectionId: number | null;
     /** Told the seats of a chosen section as counted (the memory of full sections). */
     onSeats?: SeatsSeen;
+    /** The inscription's stamp, from the application's clock. */
+    now: Date;
   },
 ): Promise<Omit<InscriptionOutcome, "createdUserId"> & { sectionId: number; createdAt: Date }> {
   const { period, semester, student, preInscriptionId } = opts;
@@ -798,6 +805,7 @@ export async function inscribeInTransaction(
       specializationId: semester.specializationId,
       kind: "inscription",
       preInscriptionId,
+      createdAt: opts.now,
     })
     .returning({ id: inscriptions.id, createdAt: inscriptions.createdAt });
   const enrolment = await enrolInSection(tx, {

@@ -14,6 +14,8 @@ export type InscriptionWrite = {
   courseSectionIds: number[];
   /** Told the section's seats as counted under its lock (the memory of full sections). */
   onSeats?: SeatsSeen;
+  /** The instant of the inscription, from the application's clock (its day is when the fee falls due). */
+  now: Date;
 };
 
 export type WrittenInscription = {
@@ -35,7 +37,7 @@ const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(","
 
 /**
  * The writes of an inscription into a chosen section, checked already, in ONE statement: the database
- * function `inscribe_into_section` (migration 0017) inserts the inscription, its enrolments and the period
+ * function `inscribe_into_section` (migrations 0017, 0019) inserts the inscription, its enrolments and the period
  * fee, then counts the section's seats under its lock and raises when the gender's seats pass the limit,
  * which undoes everything. Called outside a transaction it is its own transaction, committed the moment it
  * ends: the section's lock is never held across a round trip, and an inscription storm on one section costs
@@ -48,7 +50,7 @@ export async function writeInscription(db: DbOrTx, w: InscriptionWrite): Promise
     const result = await db.execute(sql`select row_to_json(r)::text as written from inscribe_into_section(
       ${w.studentId}::integer, ${w.periodId}::integer, ${w.semesterId}::integer, ${w.specializationId}::integer,
       ${w.sectionId}::integer, ${w.preInscriptionId}::integer, ${intArray(w.courseSectionIds)}::integer[],
-      ${w.gender === "female"}::boolean) r`);
+      ${w.gender === "female"}::boolean, ${w.now.toISOString()}::timestamptz) r`);
     const [first] = (result as unknown as { rows: { written: string }[] }).rows;
     row = JSON.parse(first!.written) as WrittenRow;
   } catch (err) {

@@ -352,13 +352,15 @@ export async function reinscribe(opts: {
   db: DbOrTx;
   studentId: number;
   input: ReinscriptionInput;
+  /** The application's clock's instant: the inscription's stamp, whose day is when its fee falls due. */
+  now: Date;
 }): Promise<ReinscriptionOutcome> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     const student = await loadStudent(tx, opts.studentId, { lock: true });
     const target = await targetPeriod(tx, input.period_id);
     if (!target) throw refuse("unable_to_find_next_period");
-    return reinscribeInto(tx, student, target, input);
+    return reinscribeInto(tx, student, target, input, opts.now);
   });
 }
 
@@ -368,6 +370,8 @@ async function reinscribeInto(
   student: StudentRow,
   target: PeriodRow,
   input: Pick<ReinscriptionInput, "section_id" | "specialization_id">,
+  /** The inscription's stamp: now, or the redone re-inscription's own. */
+  at: Date,
 ): Promise<ReinscriptionOutcome> {
   if (!target.enabledInscriptions) {
     throw refuse(
@@ -449,6 +453,7 @@ async function reinscribeInto(
         semesterId: chosen.semester.id,
         specializationId: chosen.specialization.id,
         kind: "reinscription",
+        createdAt: at,
       })
       .returning({ id: inscriptions.id }),
   );
@@ -516,7 +521,12 @@ export async function updateReinscription(opts: {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: inscriptions.id, studentId: inscriptions.studentId, periodId: inscriptions.periodId })
+      .select({
+        id: inscriptions.id,
+        studentId: inscriptions.studentId,
+        periodId: inscriptions.periodId,
+        createdAt: inscriptions.createdAt,
+      })
       .from(inscriptions)
       .where(and(eq(inscriptions.id, input.inscription_id), eq(inscriptions.kind, "reinscription")));
     if (!row) throw notFound("resource_not_found", "No se encontró la reinscripción.");
@@ -542,7 +552,8 @@ export async function updateReinscription(opts: {
     }
     const [target] = await tx.select().from(periods).where(eq(periods.id, row.periodId));
     await tx.delete(inscriptions).where(eq(inscriptions.id, row.id));
-    const result = await reinscribeInto(tx, student, target!, input);
+    // Redone, it keeps the day the student was re-inscribed (their installments' due days with it).
+    const result = await reinscribeInto(tx, student, target!, input, row.createdAt);
     await tx
       .update(studentPeriodFees)
       .set({ inscriptionId: result.inscriptionId, updatedAt: new Date() })

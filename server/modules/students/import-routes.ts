@@ -140,6 +140,7 @@ export async function studentImportRoutes(app: FastifyInstance) {
         file,
         today,
         periodId,
+        now: app.clock.now(),
       });
       return reply.status(201).send({ data: result });
     },

@@ -845,6 +845,7 @@ describe("inscribing from the file (Especialidad, Semestre)", () => {
       const created = await insertStudents(tx, inputs.slice(0, 2));
       return inscribeImported(tx, {
         periodId: w.periodId,
+        now: ctx.clock.now(),
         students: created.map((c, i) => ({
           line: i + 2,
           name: `Racha Número ${i + 1}`,
@@ -874,6 +875,7 @@ describe("inscribing from the file (Especialidad, Semestre)", () => {
       );
       return inscribeImported(tx, {
         periodId: w.periodId,
+        now: ctx.clock.now(),
         students: created.map((c, i) => ({
           line: i + 5,
           name: `Tarde ${i + 1}`,

@@ -608,7 +608,7 @@ type ImportedStudent = { line: number; name: string; id: number; gender: string;
  */
 export async function inscribeImported(
   tx: DbOrTx,
-  opts: { periodId: number; students: ImportedStudent[] },
+  opts: { periodId: number; students: ImportedStudent[]; now: Date },
 ): Promise<StudentImportPlacement[]> {
   if (opts.students.length === 0) return [];
   const period = await inscriptionPeriod(tx, opts.periodId);
@@ -625,6 +625,7 @@ export async function inscribeImported(
         student,
         preInscriptionId: null,
         sectionId: null,
+        now: opts.now,
       });
     } catch (error) {
       if (error instanceof AppError && error.status === 400)
@@ -713,6 +714,8 @@ export async function importStudents(opts: {
   today: string;
   /** The period to inscribe into; needed when two have inscriptions open. */
   periodId?: number | undefined;
+  /** The application's clock's instant: the inscriptions' stamp. */
+  now: Date;
 }): Promise<StudentImportResult> {
   const sheet = await readSheet(opts.file);
   const { rows, period } = await checkSheet(opts.db, sheet, opts.today, opts.periodId);
@@ -748,7 +751,7 @@ export async function importStudents(opts: {
           toInscribe.push({ line: rows[i]!.line, name, id: student.id, gender: input.gender, placement });
       }
       const placements =
-        period === null ? [] : await inscribeImported(tx, { periodId: period.id, students: toInscribe });
+        period === null ? [] : await inscribeImported(tx, { periodId: period.id, students: toInscribe, now: opts.now });
       return { mails: messages, placements };
     });
   } catch (error) {
