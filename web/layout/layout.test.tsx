@@ -143,7 +143,7 @@ describe("notification bell", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Notificaciones" }));
     const items = await screen.findAllByTestId("notification-item");
     expect(items[0]).toHaveTextContent("Sistema");
-    expect(items[0]).toHaveTextContent("2024-03-05 a las 08:07");
+    expect(items[0]).toHaveTextContent("05/03/2024 a las 08:07");
     expect(items[0]).toHaveTextContent("Mensaje nuevo del sistema");
     expect(items[1]).toHaveTextContent("Dirección");
     await userEvent.click(within(items[0]!).getByRole("button", { name: "Marcar como leída" }));

@@ -140,7 +140,12 @@ export async function reinscriptionsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await reinscribe({ db, studentId: request.params.id, input: request.body, now: app.clock.now() });
+      const result = await reinscribe({
+        db,
+        studentId: request.params.id,
+        input: request.body,
+        now: app.clock.now(),
+      });
       return reply.status(201).send({ data: await presentResult(result) });
     },
   );

@@ -751,7 +751,9 @@ export async function importStudents(opts: {
           toInscribe.push({ line: rows[i]!.line, name, id: student.id, gender: input.gender, placement });
       }
       const placements =
-        period === null ? [] : await inscribeImported(tx, { periodId: period.id, students: toInscribe, now: opts.now });
+        period === null
+          ? []
+          : await inscribeImported(tx, { periodId: period.id, students: toInscribe, now: opts.now });
       return { mails: messages, placements };
     });
   } catch (error) {

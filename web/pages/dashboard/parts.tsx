@@ -37,7 +37,7 @@ export function StatCard(props: {
         </Anchor>
       )}
       {props.hint && (
-        <Text size="xs" c="dimmed" mt={4}>
+        <Text size="xs" c="dimmed" mt={4} component="div">
           {props.hint}
         </Text>
       )}
