@@ -1,3 +1,4 @@
+import { schoolDateOf } from "../common/dates/format.js";
 import { weekdayIn } from "../common/time.js";
 
 /**
@@ -22,14 +23,7 @@ export interface Clock {
 }
 
 /** `instant`'s calendar date in `timeZone`, `YYYY-MM-DD`. */
-export function dateIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(instant);
-}
+export const dateIn = (timeZone: string, instant: Date): string => schoolDateOf(instant, timeZone);
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (Caracas: -240). */
 function offsetMinutes(timeZone: string, instant: Date): number {

@@ -1,3 +1,4 @@
+import { schoolDateOf } from "../../../common/dates/format";
 import {
   allocate,
   byDueDate,
@@ -22,14 +23,8 @@ import type { PeriodFee } from "../../api/period-fee";
  */
 
 /** Today in the school's time zone, `YYYY-MM-DD` (the maths never reads the clock). */
-export function schoolToday(now: Date = new Date(), timeZone: string = defaultSchoolTimeZone): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
+export const schoolToday = (now: Date = new Date(), timeZone: string = defaultSchoolTimeZone): string =>
+  schoolDateOf(now, timeZone);
 
 export const feeTerms = (fee: PeriodFee): FeeTerms => ({
   graceDays: fee.installment_grace_period_days,

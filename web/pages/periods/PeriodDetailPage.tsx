@@ -26,6 +26,7 @@ import {
   useUpdatePeriod,
 } from "../../api/periods";
 import { listReturnPath, SecureActionDialog, toast } from "../../components";
+import { schoolToday } from "../../components/payment-report/fee-state";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 import { AttachPensumDialog } from "./AttachPensumDialog";
@@ -33,12 +34,6 @@ import { InscriptionToggles } from "./InscriptionToggles";
 import { formatDate, formatMoney, stateColor, stateLabel } from "./period-labels";
 import { RefusalDialog } from "./RefusalDialog";
 import { useRefusal } from "./use-refusal";
-
-/** Today in the browser, `YYYY-MM-DD` (the server decides; this only hides buttons that would be refused). */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -96,7 +91,7 @@ function PeriodView({ period }: { period: PeriodDetail }) {
   const readOnly = period.state === "older";
   // Only the next period may be enabled (the server refuses any other); with no current one, any.
   const enableable = !period.enabled && (period.state === "next" || current.data === null);
-  const canAttach = canWrite && !period.enabled && period.start_date > today();
+  const canAttach = canWrite && !period.enabled && period.start_date > schoolToday();
   const missing = period.specializations.filter((s) => s.pensum === null).length;
 
   const enable = async () => {

@@ -185,6 +185,23 @@ describe("period detail", () => {
     expect(screen.queryByRole("button", { name: "Activar período" })).not.toBeInTheDocument();
   });
 
+  it("offers to attach pensums up to the school's day before the start, not the machine's", async () => {
+    // 22:00 at the school on the eve of the start, already the start day in UTC (the machine's zone here).
+    const zone = process.env.TZ;
+    process.env.TZ = "UTC";
+    vi.setSystemTime(new Date("2030-02-04T02:00:00Z"));
+    try {
+      loginAs(Role.admin);
+      mockFetch((url, init) => {
+        if (url === "/api/periods/5" && init.method === "GET") return jsonResponse(200, { data: period() });
+      });
+      renderApp("/periods/5");
+      expect(await screen.findByRole("button", { name: "Asignar pensum a Informática" })).toBeInTheDocument();
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it("attaches a pensum chosen from the specialization's pensums", async () => {
     loginAs(Role.admin);
     const fetch = mockFetch((url, init) => {
