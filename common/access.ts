@@ -25,6 +25,11 @@ export const access = {
   teacherSupervision: [admin, coordinator],
   documentRequests: [student, admin, lowAdmin],
   sectionsMenu: [admin, lowAdmin, coordinator],
+  /**
+   * Listing the periods for a period selector: the administration, and the coordinator whose section pages
+   * (spec.md §6 "Section detail pages") choose a period. The Períodos screens stay the admin group's.
+   */
+  periodChoice: [admin, lowAdmin, coordinator],
   /** Profile updates of spec.md §6: administrators through users, teachers and coordinators through teachers. */
   profileUpdate: [admin, lowAdmin, teacher, coordinator],
   /**

@@ -25,6 +25,10 @@ export const errorDescriptions: Record<string, string> = {
   this_action_is_unauthorized: "No tiene permiso para realizar esta acción.",
   validation_failed: "Por favor verifique la información ingresada",
   unable_to_reach_server: "No pudimos contactar con el servidor!",
+  database_unavailable:
+    "La base de datos no está disponible en este momento. Inténtelo de nuevo en unos segundos.",
+  storage_unavailable:
+    "No se pudo guardar el archivo porque el almacenamiento no está disponible. Intente de nuevo más tarde.",
 
   // Malformed requests (Fastify's own client errors)
   bad_request: "La solicitud no es válida.",
@@ -116,6 +120,8 @@ export const errorDescriptions: Record<string, string> = {
   notification_receiver_not_owned:
     "Solo puede enviar notificaciones a los estudiantes de sus propias secciones y materias.",
   student_cant_move_to_next_semester: "El estudiante no puede avanzar al siguiente semestre.",
+  current_semester_in_progress:
+    "El semestre actual aún está en curso: la reinscripción se decide cuando todas sus materias tengan nota final.",
   section_is_filled_or_gender_is_filled:
     "La sección no tiene cupos disponibles para el género del estudiante.",
   course_section_missing_schedules: "La materia de la sección no tiene horarios asignados.",
@@ -191,6 +197,12 @@ export const errorDescriptions: Record<string, string> = {
   payment_not_approved: "El pago no está aprobado: aún no tiene recibo.",
   payment_is_approved: "El pago ya fue aprobado y no puede eliminarse.",
   payment_inscription_mismatch: "El estudiante o el período no son los de la inscripción.",
+
+  // Retries and concurrent edits (issue 27)
+  idempotency_key_reused:
+    "Esta clave de envío ya se usó con otros datos. Vuelva a abrir el formulario e inténtelo de nuevo.",
+  stale_record:
+    "Otra persona guardó cambios en este registro mientras usted lo editaba. Se cargaron los datos actuales: revíselos y vuelva a guardar.",
 
   // Codes of database constraints (server/db/constraints.ts)
   invalid_day: "El día debe estar entre lunes (1) y sábado (6).",

@@ -28,7 +28,7 @@ test.describe("acceso a vistas", () => {
     await expect(page).toHaveURL(/\/access-denied$/);
     const modal = deniedModal(page);
     await expect(modal).toBeVisible();
-    await expect(modal.getByText("No puedes acceder a esta vista", { exact: true })).toBeVisible();
+    await expect(modal.getByText("No puede acceder a esta vista", { exact: true })).toBeVisible();
     await expect(modal.getByRole("button")).toHaveText(["Regresar"]);
     await expectAccessible(page, "acceso denegado");
     // Nothing of the classrooms list leaked through.
@@ -43,7 +43,7 @@ test.describe("acceso a vistas", () => {
     await loginViaApi(page, "student", "/classrooms");
     await expect(page).toHaveURL(/\/access-denied$/);
     const modal = deniedModal(page);
-    await expect(modal.getByText("No puedes acceder a esta vista", { exact: true })).toBeVisible();
+    await expect(modal.getByText("No puede acceder a esta vista", { exact: true })).toBeVisible();
     await modal.getByRole("button", { name: "Regresar" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(deniedModal(page)).toHaveCount(0);

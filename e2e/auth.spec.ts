@@ -16,9 +16,9 @@ test.describe("autenticación", () => {
     await page.goto("/home");
     await expect(page).toHaveURL(/\/$/);
     await expect(loginHeading(page)).toBeVisible();
-    await expect(page.getByText("Ingresa tus datos para acceder al sistema.")).toBeVisible();
+    await expect(page.getByText("Ingrese sus datos para acceder al sistema.")).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "Recordarme" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "¿Olvidaste tu contraseña?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "¿Olvidó su contraseña?" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
     await expectAccessible(page, "inicio de sesión");
     // No shell for a visitor.

@@ -9,14 +9,8 @@ const bodyRows = (page: Page) =>
     .getByRole("row")
     .filter({ has: page.getByRole("cell").nth(1) });
 
-/** The hour and minute inputs of "Hora de inicio" or "Hora de fin". */
-const timeInputs = (page: Page, legend: string) => {
-  const group = page.getByRole("group", { name: new RegExp(`^${legend}`) });
-  return {
-    hour: group.getByRole("textbox", { name: "Hora (0-23)" }),
-    minute: group.getByRole("textbox", { name: "Minuto" }),
-  };
-};
+/** The 24-hour HH:MM field "Hora de inicio" or "Hora de fin". */
+const timeInput = (page: Page, label: string) => page.getByRole("textbox", { name: new RegExp(`^${label}`) });
 
 /** A retry runs on the same database: the class hour the first try created would be refused as a duplicate. */
 async function removeClassHourFromEarlierTry(page: Page, token: string) {
@@ -29,7 +23,7 @@ async function removeClassHourFromEarlierTry(page: Page, token: string) {
   if (data.length > 0) await page.reload();
 }
 
-test("un administrador crea una hora de clase: el fin antes del inicio se rechaza en español y se ve en 24 horas", async ({
+test("un administrador crea una hora de clase escrita HH:MM: una hora imposible o el fin antes del inicio se rechazan en español, y se ve en 24 horas", async ({
   page,
 }) => {
   const { access_token } = await loginViaApi(page, "admin", "/classhours");
@@ -42,19 +36,32 @@ test("un administrador crea una hora de clase: el fin antes del inicio se rechaz
 
   await page.getByRole("link", { name: "Crear hora de clase" }).click();
   await expect(page).toHaveURL(/\/classhours\/create$/);
-  const start = timeInputs(page, "Hora de inicio");
-  const end = timeInputs(page, "Hora de fin");
-  await start.hour.fill("21");
-  await start.minute.fill("5");
-  await end.hour.fill("20");
-  await end.minute.fill("0");
+  const start = timeInput(page, "Hora de inicio");
+  const end = timeInput(page, "Hora de fin");
+  await expect(start).toHaveAttribute("placeholder", "HH:MM");
+
+  // An impossible time stays as typed, with an error under it, and nothing is sent.
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/class-hours")) posted = true;
+  });
+  await start.fill("25:00");
+  await end.fill("7:75");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Escriba la hora de 00:00 a 23:59, por ejemplo 14:30.")).toHaveCount(2);
+  await expect(start).toHaveValue("25:00");
+  await expect(end).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/classhours\/create$/);
+  expect(posted).toBe(false);
+
+  await start.fill("21:05");
+  await end.fill("20:00");
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("La hora de fin debe ser posterior a la hora de inicio.")).toBeVisible();
-  await expect(page.getByRole("group", { name: /^Hora de inicio/ })).toContainText("21:05");
+  await expect(start).toHaveValue("21:05");
   await expectAccessible(page, "crear hora de clase (con error)", "con error");
 
-  await end.hour.fill("21");
-  await end.minute.fill("50");
+  await end.fill("21:50");
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page).toHaveURL(/\/classhours(\?.*)?$/);
   await page.getByRole("searchbox", { name: "Buscar..." }).fill("21:05");

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 /** RFC 4180 records of a CSV text (quoted cells may hold commas, quotes and line breaks). */
@@ -90,5 +91,32 @@ test.describe("CSV export of lists", () => {
     await page.getByRole("button", { name: "Exportar CSV" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "No se pudo exportar el listado" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Exportar CSV" })).toBeEnabled();
+  });
+
+  test("next to it, Exportar Excel downloads the same list as a workbook with real numbers", async ({
+    page,
+  }) => {
+    await loginViaApi(page, "admin", "/classrooms?sort_by=code,asc");
+    const button = page.getByRole("button", { name: "Exportar Excel" });
+    await expect(button).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, "/classrooms con Exportar Excel");
+    const download = page.waitForEvent("download");
+    await button.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^aulas-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await file.path())) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      "Código",
+      "Descripción",
+      "Máxima capacidad",
+      "Múltiples secciones",
+      "Estado",
+    ]);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    expect(sheet.getCell("C2").type).toBe(ExcelJS.ValueType.Number);
+    expect(["Sí", "No"]).toContain(sheet.getCell("D2").value);
   });
 });

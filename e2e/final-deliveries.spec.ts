@@ -148,7 +148,7 @@ test.describe("entregas finales", () => {
     await expect(
       tp.getByRole("alert").filter({ hasText: "Se ha registrado la nota con éxito" }),
     ).toBeVisible();
-    await expect(tp.getByRole("cell", { name: "16.50" })).toBeVisible();
+    await expect(tp.getByRole("cell", { name: "16,5" })).toBeVisible();
     await expectAccessible(tp, "calificar entrega final");
     await screenshot(tp, "final-delivery-grade", { fullPage: true });
 

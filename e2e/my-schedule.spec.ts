@@ -27,7 +27,7 @@ async function openMySchedule(page: Page, account: AccountName) {
   // Their classes are there, each with its classroom.
   await expect(grid.getByText(/^Aula /).first()).toBeVisible();
   const today = todayName();
-  await expect(page.getByText(`Hoy es ${today}: su columna está resaltada.`)).toBeVisible();
+  await expect(page.getByText(`Hoy es ${today.toLowerCase()}: su columna está resaltada.`)).toBeVisible();
   const marked = grid.locator('th[aria-current="date"]');
   if (today === "Domingo") {
     // The week shown is Monday to Saturday: nothing to mark on a Sunday.

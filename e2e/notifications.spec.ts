@@ -49,7 +49,7 @@ test("an admin's message to a section reaches a student of it live, in the bell"
     "Enviar a estudiantes",
     "Envía a:",
     "Estudiantes de una sección",
-    "Estudiantes de una materia/seccion:",
+    "Estudiantes de una materia/sección",
   ])
     await expect(admin.getByRole("option", { name: label, exact: true })).toBeVisible();
   await admin.getByRole("option", { name: "Estudiantes de una sección", exact: true }).click();
@@ -80,8 +80,28 @@ test("an admin's message to a section reaches a student of it live, in the bell"
   await expect(student.getByText(message)).toBeVisible();
   await expectAccessible(student, "/notifications (student)");
   await student.goto("/notifications/create");
-  await expect(student.getByText("No puedes acceder a esta vista")).toBeVisible();
+  await expect(student.getByText("No puede acceder a esta vista")).toBeVisible();
 
   await adminContext.close();
   await studentContext.close();
+});
+
+/** The system's notifications are stored with a code and its parameters: an English reader gets English. */
+test("a student reading in English sees the system's notifications in English", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("aula.language", "en"));
+  await loginViaApi(page, "student", "/notifications");
+  await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+  // The demo tells its first students about their payments (server/db/seed/communication.ts).
+  await expect(
+    page.getByText(/^Your payment of 125,00 made on \d\d\/\d\d\/\d{4} was (approved|rejected)\./).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/^Su pago de/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(
+    page
+      .getByTestId("notification-item")
+      .filter({ hasText: /^System/ })
+      .first(),
+  ).toContainText("Your payment of 125,00");
+  await screenshot(page, "notifications-english");
 });

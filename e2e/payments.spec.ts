@@ -20,7 +20,7 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   const bar = banner(page);
   await expect(bar).toBeVisible();
   await expect(bar).toContainText(/Bienvenid[ao], /);
-  await expect(bar).toContainText(/Tienes \d+ cuota\(s\) pendiente\(s\)/);
+  await expect(bar).toContainText(/Tiene \d+ cuota\(s\) pendiente\(s\)/);
   await expect(bar).toContainText("La cuota está atrasada, por lo que se le cobrará un extra de 10,00");
   const nextBefore = (await bar.getByText(/^Próxima cuota:/).textContent()) ?? "";
   await expectAccessible(page, "banner de pago", "aviso de pago");
@@ -59,7 +59,7 @@ test("un estudiante atrasado reporta un pago parcial, el administrador lo aprueb
   await expectAccessible(page, "asistente de pago, paso 2");
   await summary.getByRole("button", { name: "Reportar pago" }).click();
   const confirm = page.getByRole("dialog", { name: "¿Está seguro?" });
-  await expect(confirm).toContainText("Desea reportar el pago? Esta acción no se puede deshacer");
+  await expect(confirm).toContainText("¿Desea reportar el pago? Esta acción no se puede deshacer");
   await confirm.getByRole("button", { name: "Sí" }).click();
   await expect(summary).toBeHidden();
   await expect(confirm).toBeHidden();

@@ -43,37 +43,57 @@ test("an admin re-inscribes an approved student into the next period and sees wh
   const { access_token } = await loginViaApi(page, "admin", "/home");
   const api = apiOf(page, access_token);
 
-  // The demo's first-semester students of two specializations, judged by the notes given so far.
+  // The demo's current period is half graded: its students' semesters are still "En curso". The two
+  // waiting students finished CB-S1 in the older period (ended, so final): one approved, one short of the
+  // average. Both are judged here from the API, as the page will show them.
+  const periods = await api.get<{ id: number; start_date: string }[]>("/periods?limit=0");
+  const older = [...periods].sort((a, b) => a.start_date.localeCompare(b.start_date))[0]!;
   const sections = await api.get<{ id: number; code: string }[]>("/sections?limit=0");
-  const firsts = sections.filter((s) => s.code === "INF-S1A" || s.code === "ADM-S1A");
+  const olderSections = await api.get<{ id: number; code: string }[]>(
+    `/sections?limit=0&period_id=${older.id}`,
+  );
   const previews: Preview[] = [];
-  for (const section of firsts) {
+  for (const section of [...sections.filter((s) => s.code === "INF-S1A"), ...olderSections]) {
     const students = await api.get<{ id: number }[]>(`/sections/${section.id}/students?limit=0`);
     for (const s of students)
       previews.push(await api.get<Preview>(`/students/${s.id}/courses/next-semester`));
   }
+  const inProgress = previews.find((p) => p.outcome === "in_progress");
   const approved = previews.find((p) => p.approved && p.outcome === "next_semester");
-  const failing = previews.find((p) => !p.approved && p.reasons.some((r) => r.startsWith("Reprobó")));
-  expect(approved, "a demo student who passed every course").toBeTruthy();
-  expect(failing, "a demo student who failed a course").toBeTruthy();
-  if (!approved || !failing) return;
+  const failing = previews.find((p) => !p.approved && p.outcome === "repeat");
+  expect(inProgress, "a demo student of the current period, still in progress").toBeTruthy();
+  expect(approved, "the waiting student who approved CB-S1").toBeTruthy();
+  expect(failing, "the waiting student short of the average").toBeTruthy();
+  if (!inProgress || !approved || !failing) return;
 
-  // The next period opens its inscriptions and gets a section of the semester the student moves to.
+  // The next period opens its inscriptions and has a section of the semester the student moves to.
   const next = approved.target_period!.id;
   await api.send("PATCH", `/periods/${next}/open-inscriptions`, { enabled_inscriptions: true });
   // Closed again at the end: with two periods open, other journeys' inscriptions would have to say which.
   try {
-    await api.send("POST", "/sections", {
-      period_id: next,
-      semester_id: approved.options[0]!.semester.id,
-      letter_code: "A",
-      males_limit: 15,
-      females_limit: 15,
-    });
+    const nextSections = await api.get<{ id: number; semester: { id: number } }[]>(
+      `/sections?limit=0&period_id=${next}`,
+    );
+    if (!nextSections.some((s) => s.semester.id === approved.options[0]!.semester.id)) {
+      await api.send("POST", "/sections", {
+        period_id: next,
+        semester_id: approved.options[0]!.semester.id,
+        letter_code: "A",
+        males_limit: 15,
+        females_limit: 15,
+      });
+    }
 
     await page.goto("/reinscriptions/create");
     await expect(page.getByRole("heading", { name: "Reinscribir estudiante" })).toBeVisible();
     await expectAccessible(page, "/reinscriptions/create");
+
+    // A semester still in progress: nothing decided, the courses "En curso", no way to re-inscribe yet.
+    await pickStudent(page, inProgress);
+    await expect(page.getByText("Semestre en curso")).toBeVisible();
+    await expect(page.getByText("Materias en curso")).toBeVisible();
+    await expect(page.getByRole("cell", { name: "En curso" }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reinscribir" })).toBeDisabled();
 
     // The failing one: the reason in Spanish, with the course and its note.
     await pickStudent(page, failing);

@@ -52,7 +52,7 @@ const expected: Record<AccountName, Expected> = {
     top: ["Inicio"],
     groups: [
       ["Personal", ["Administradores", "Coordinadores", "Estudiantes", "Profesores"]],
-      ["Inscripciones", ["Inscripciones", "Reincorporaciones"]],
+      ["Inscripciones", ["Inscripciones", "Reincorporaciones", "Retiros"]],
       ["Académico", academicForAdmins],
     ],
   },

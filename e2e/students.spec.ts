@@ -60,7 +60,7 @@ test.describe("students", () => {
       ["Materias", "courses"],
       ["Clases", "lessons"],
       ["Inasistencias", "absences"],
-      ["Retardos", "delays"],
+      ["Retrasos", "delays"],
       ["Bitácoras", "binnacles"],
       ["Notificaciones", "notifications"],
     ] as const) {

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
+import { expect, expectAccessible, loginViaApi, screenshot, sidebar, test } from "./support";
 
 test("an admin retires a student with the secure confirmation; the history is kept", async ({ page }) => {
   const { access_token } = await loginViaApi(page, "admin", "/withdrawals");
@@ -27,7 +27,7 @@ test("an admin retires a student with the secure confirmation; the history is ke
 
   await page.getByRole("button", { name: "Retirar estudiante" }).click();
   const dialog = page.getByRole("dialog", { name: "Retirar estudiante" });
-  await expect(dialog.getByText("Para proceder, por favor ingresa el texto a continuación")).toBeVisible();
+  await expect(dialog.getByText("Para proceder, por favor ingrese el texto a continuación")).toBeVisible();
   const confirm = dialog.getByRole("button", { name: "Confirmar" });
   await expect(confirm).toBeDisabled();
   const code = (await dialog.getByTestId("secure-action-code").textContent()) ?? "";
@@ -42,4 +42,39 @@ test("an admin retires a student with the secure confirmation; the history is ke
   await expect(page.getByRole("button", { name: "Retirar estudiante" })).toBeDisabled();
   await screenshot(page, "withdrawals-retired", { fullPage: true });
   await expectAccessible(page, "/withdrawals (retirado)", "retirado");
+});
+
+test("Retiros is reached from the sidebar and from a student's page, with the student chosen (issue 26)", async ({
+  page,
+}) => {
+  const { access_token } = await loginViaApi(page, "admin", "/home");
+  const headers = { authorization: `Bearer ${access_token}` };
+  await sidebar(page)
+    .getByRole("region", { name: "Inscripciones" })
+    .getByRole("link", { name: "Retiros" })
+    .click();
+  await expect(page).toHaveURL(/\/withdrawals$/);
+  await expect(page.getByRole("heading", { name: "Retiros", level: 1 })).toBeVisible({ timeout: 30_000 });
+
+  // INF-S1A of the current period (other periods have sections of that code too).
+  const current = (await (await page.request.get("/api/enabled-period", { headers })).json()) as {
+    data: { id: number };
+  };
+  const sections = (await (
+    await page.request.get(`/api/sections?limit=0&period_id=${current.data.id}`, { headers })
+  ).json()) as { data: { id: number; code: string }[] };
+  const section = sections.data.find((s) => s.code === "INF-S1A")!;
+  const students = (await (
+    await page.request.get(`/api/sections/${section.id}/students?limit=1`, { headers })
+  ).json()) as { data: { id: number; first_name: string; last_name: string; identity_document: string }[] };
+  const student = students.data[0]!;
+  await page.goto(`/students/${student.id}`);
+  await page.getByRole("link", { name: "Retirar…" }).click();
+  await expect(page).toHaveURL(new RegExp(`/withdrawals\\?student_id=${student.id}$`));
+  await expect(page.getByRole("combobox", { name: "Estudiante" })).toHaveValue(
+    `${student.last_name}, ${student.first_name} — ${student.identity_document}`,
+  );
+  await expect(page.getByText(/Inscripción actual: INF-S1 de Informática, sección INF-S1A/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retirar estudiante" })).toBeEnabled();
+  await expectAccessible(page, "/withdrawals?student_id", "estudiante desde su página");
 });

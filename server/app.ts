@@ -14,7 +14,8 @@ import { validatorCompiler } from "./http/validation.js";
 import { evaluationRemindersJobPlugin } from "./jobs/evaluation-reminders.js";
 import { expiryJobPlugin } from "./jobs/expiry.js";
 import { jobsPlugin } from "./jobs/index.js";
-import { loggerOptions } from "./lifecycle/logger.js";
+import { orphanFilesJobPlugin } from "./jobs/orphan-files.js";
+import { type LogStream, loggerOptions } from "./lifecycle/logger.js";
 import { createMailer, type Mailer } from "./mail/index.js";
 import { registerModules } from "./modules/index.js";
 import { storagePlugin } from "./storage/plugin.js";
@@ -24,7 +25,15 @@ import type { FileStorage } from "./storage/types.js";
  * `mailer` defaults to one built from config (SMTP, or the outbox folder); `storage` to the one config and
  * database call for (server/storage); `clock` to the machine's clock in the school's time zone (tests set one).
  */
-export type AppDeps = { config: Config; db: Db; mailer?: Mailer; storage?: FileStorage; clock?: Clock };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  clock?: Clock;
+  /** Where log lines go instead of stdout (a test reads them; logging is otherwise off in tests). */
+  logStream?: LogStream;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,7 +47,7 @@ declare module "fastify" {
 /** Builds the whole API (every plugin and module) without listening; tests call it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config),
+    logger: loggerOptions(deps.config, deps.logStream),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Bad URLs and requests Node refuses (oversized headers) answer in the error shape too.
@@ -64,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(expiryJobPlugin);
   await app.register(evaluationRemindersJobPlugin);
+  await app.register(orphanFilesJobPlugin);
   await app.register(openapiPlugin);
   await app.register(registerModules, { prefix: "/api" });
   // Backups: the /backups page's calls, the schedule (BACKUP_EVERY_HOURS) and `npm run backup`'s endpoint.

@@ -3,14 +3,16 @@ import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
+import { banner, demoAccountsNotice } from "./bootstrap/banner.js";
 import { ensureFirstAdmin } from "./bootstrap/first-admin.js";
+import { assertPortAvailable, isPortRefusal, PortUnavailableError } from "./bootstrap/port.js";
 import { systemClock } from "./clock.js";
 import { loadConfig } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
-import { ensureDemo, formatDemoAccounts, NotADemoSchoolError } from "./db/seed/demo.js";
+import { ensureDemo, NotADemoSchoolError } from "./db/seed/demo.js";
 import { serveWebApp } from "./http/web-app.js";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./lifecycle/lock.js";
-import { framed, resolveLogFormat } from "./lifecycle/logger.js";
+import { resolveLogFormat } from "./lifecycle/logger.js";
 import { privateUmask, tightenPermissions } from "./lifecycle/permissions.js";
 import { handleShutdown } from "./lifecycle/shutdown.js";
 import { issueDemoDocuments } from "./modules/document-requests/demo.js";
@@ -22,6 +24,9 @@ const refusedExitCode = 2;
 
 /** A start refused on purpose: its message is for the person who ran the command. */
 class RefusedStart extends Error {}
+
+/** What the person ran, to run again with another PORT. */
+const command = (demo: boolean) => (demo ? "npm run demo" : "npm start");
 
 async function main() {
   // Everything the server creates (database files, outbox, uploads, secrets, the lock) is private.
@@ -46,6 +51,9 @@ async function main() {
       lock?.release();
     },
   });
+
+  // A taken port is found before anything is locked, migrated or seeded: the start changes nothing.
+  await assertPortAvailable(config.port, config.host, command(demo));
 
   if (!config.databaseUrl) {
     // One server per data folder (the embedded database cannot be shared); several servers may share
@@ -76,10 +84,7 @@ async function main() {
       throw new RefusedStart(`${err.message}\nSe abrió ${where}.`);
     });
     created = seeded;
-    notices.push([
-      seeded ? "Escuela de demostración creada. Cuentas:" : "Cuentas de demostración:",
-      ...formatDemoAccounts(accounts).map((line) => `  ${line}`),
-    ]);
+    notices.push(demoAccountsNotice(accounts, seeded));
   }
   const admin = await ensureFirstAdmin(database.db, config);
   // Seeding leaves PGlite's heap at its peak: reopen so a fresh demo idles like a restarted one.
@@ -100,7 +105,10 @@ async function main() {
   const db = database;
   app.addHook("onClose", () => db.close());
 
-  await app.listen({ port: config.port, host: config.host });
+  // Taken since the check (another program started meanwhile): the same message, not a stack.
+  await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+    throw isPortRefusal(err) ? new PortUnavailableError(config.port, err.code ?? "", command(demo)) : err;
+  });
   // Timed jobs: on PostgreSQL each period runs once across every server sharing the database.
   await app.jobs.start();
   const address = app.server.address();
@@ -110,13 +118,17 @@ async function main() {
   const where = config.databaseUrl
     ? "PostgreSQL (DATABASE_URL)"
     : `PGlite en ${path.join(config.dataDir, "pglite")}`;
-  for (const lines of notices) say(framed(lines));
+  for (const lines of notices) say(banner(lines));
   say(`Aula escuchando en http://localhost:${port} · base de datos: ${where}${demo ? " · demo" : ""}`);
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof DataDirLockedError || err instanceof RefusedStart) {
-    process.stderr.write(`\n${framed(err.message.split("\n"))}\n\n`);
+  if (
+    err instanceof DataDirLockedError ||
+    err instanceof RefusedStart ||
+    err instanceof PortUnavailableError
+  ) {
+    process.stderr.write(`\n${banner(err.message.split("\n"))}\n\n`);
     process.exit(refusedExitCode);
   }
   console.error(err);

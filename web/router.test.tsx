@@ -59,7 +59,7 @@ describe("guards", () => {
     loginAs(Role.student);
     const { router } = renderApp("/classrooms");
     const dialog = await screen.findByRole("dialog", { name: "Acceso denegado" });
-    expect(dialog).toHaveTextContent("No puedes acceder a esta vista");
+    expect(dialog).toHaveTextContent("No puede acceder a esta vista");
     expect(router.state.location.pathname).toBe("/access-denied");
     await userEvent.click(screen.getByRole("button", { name: "Regresar" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/home"));

@@ -12,6 +12,7 @@ import {
   cutNotes,
   describeReason,
   formatNote,
+  inProgressDescription,
   semesterVerdict,
   shortBy,
 } from "./progression.js";
@@ -134,14 +135,51 @@ describe("average", () => {
 });
 
 describe("semesterVerdict", () => {
+  const ended = { periodEnded: true };
+
+  it("decides nothing while a course is in progress: the partial mean is not a final note", () => {
+    // 60 % evaluated, all 15s: the mean so far is 15, but DOMAIN.md's note is Σ note × weight / 100 = 9 so far.
+    const partial = course(null, { evaluations: [{ weight: 60, note: 15 }] });
+    const v = semesterVerdict([course(12), partial], thresholds, { periodEnded: false });
+    expect(v).toMatchObject({ approved: false, inProgress: true, repeatCourseIds: [] });
+    expect(v.reasons).toEqual([
+      { kind: "in_progress", code: partial.code, title: partial.title, note: 9, evaluatedPercent: 60 },
+    ]);
+    expect(describeReason(v.reasons[0]!)).toBe(
+      `${partial.title} (${partial.code}) está en curso: lleva 9 con el 60 % evaluado.`,
+    );
+    expect(
+      inProgressDescription("S1-A", "2027-01-31", [
+        { kind: "in_progress", code: "MAT1", title: "Matemática", note: null, evaluatedPercent: 0 },
+      ]),
+    ).toBe(
+      "S1-A aún está en curso: la reinscripción se decide cuando todas sus materias tengan nota final (al completar el 100 % de sus evaluaciones o cuando termine el período, el 31/01/2027). Matemática (MAT1) está en curso y aún no tiene notas.",
+    );
+  });
+
+  it("once the period ended, the unevaluated part counts 0: 60 % at 15 is a final 9, failed", () => {
+    const partial = course(null, { evaluations: [{ weight: 60, note: 15 }] });
+    const v = semesterVerdict([course(12), partial], thresholds, ended);
+    expect(v.inProgress).toBe(false);
+    expect(v.reasons).toEqual([
+      { kind: "failed_note", code: partial.code, title: partial.title, note: 9, minimum: 10 },
+    ]);
+    expect(v.repeatCourseIds).toEqual([partial.courseId]);
+  });
+
+  it("decides a semester whose weights all reached 100 % before the period ends", () => {
+    const v = semesterVerdict([course(12), course(10)], thresholds, { periodEnded: false });
+    expect(v).toMatchObject({ approved: true, inProgress: false, average: 11 });
+  });
+
   it("approves with every course passed and the average reached", () => {
-    const v = semesterVerdict([course(10), course(14), course(20)], thresholds);
+    const v = semesterVerdict([course(10), course(14), course(20)], thresholds, ended);
     expect(v).toMatchObject({ approved: true, average: 14.67, reasons: [], repeatCourseIds: [] });
   });
 
   it("names the failed course and repeats only the failed ones", () => {
     const failed = course(8);
-    const v = semesterVerdict([course(15), failed, course(12)], thresholds);
+    const v = semesterVerdict([course(15), failed, course(12)], thresholds, ended);
     expect(v.approved).toBe(false);
     expect(v.repeatCourseIds).toEqual([failed.courseId]);
     expect(v.reasons).toEqual([
@@ -154,7 +192,7 @@ describe("semesterVerdict", () => {
 
   it("says how much the average is short by, and repeats the whole semester when no course failed", () => {
     const records = [course(12), course(12), course(13)];
-    const v = semesterVerdict(records, { approvalMinimumNote: 10, approvalMinimumAvg: 13 });
+    const v = semesterVerdict(records, { approvalMinimumNote: 10, approvalMinimumAvg: 13 }, ended);
     expect(v.average).toBe(12.33);
     expect(v.reasons).toEqual([{ kind: "average", average: 12.33, minimum: 13, shortBy: 0.67 }]);
     expect(describeReason(v.reasons[0]!)).toBe(
@@ -165,7 +203,7 @@ describe("semesterVerdict", () => {
 
   it("fails a course by absences even with a good note", () => {
     const absent = course(18, { absences: 8, delays: 3 });
-    const v = semesterVerdict([absent, course(12)], thresholds);
+    const v = semesterVerdict([absent, course(12)], thresholds, ended);
     expect(v.reasons).toEqual([
       { kind: "failed_absences", code: absent.code, title: absent.title, absences: 9, limit: 8 },
     ]);
@@ -175,7 +213,7 @@ describe("semesterVerdict", () => {
   it("leaves withdrawn and unevaluated courses out of the average, but not passed", () => {
     const withdrawn = course(20, { withdrawn: true });
     const blank = course(null);
-    const v = semesterVerdict([course(11), withdrawn, blank], thresholds);
+    const v = semesterVerdict([course(11), withdrawn, blank], thresholds, ended);
     expect(v.average).toBe(11);
     expect(v.approved).toBe(false);
     expect(v.reasons.map((r) => r.kind)).toEqual(["withdrawn", "not_evaluated"]);
@@ -184,13 +222,13 @@ describe("semesterVerdict", () => {
 
   it("approves nothing for a retired student, who repeats the semester", () => {
     const records = [course(15), course(15)];
-    const v = semesterVerdict(records, thresholds, { retired: true });
+    const v = semesterVerdict(records, thresholds, { retired: true, periodEnded: false });
     expect(v.approved).toBe(false);
     expect(v.repeatCourseIds).toEqual(records.map((r) => r.courseId));
   });
 
   it("approves nothing without courses", () => {
-    expect(semesterVerdict([], thresholds)).toMatchObject({ approved: false, average: null });
+    expect(semesterVerdict([], thresholds, ended)).toMatchObject({ approved: false, average: null });
   });
 });
 

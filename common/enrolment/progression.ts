@@ -7,6 +7,7 @@
  * becomes 10.00 by a floating-point slip.
  */
 
+import { formatDate } from "../dates/format.js";
 import { courseStanding, type Standing } from "../grades/standing.js";
 
 /** One evaluation of a course section: its weight (percent) and the student's note (null: none, counts 0). */
@@ -143,14 +144,11 @@ export function absenceCount(absences: number, delays: number, maxAbsencesToFail
 /**
  * A course's note and standing (`common/grades/standing.ts`, the one computation), given whether the
  * course's period has ended (`periodHasEnded`, by the injected clock).
- *
- * Transitional: a caller that does not say (`opts.periodEnded` undefined: re-inscription) still gets the
- * former reading, the weighted mean of what was evaluated, taken as final; it should move to `periodEnded`.
  */
 export function courseResult(
   record: CourseRecord,
   thresholds: Thresholds,
-  opts: { periodEnded?: boolean } = {},
+  opts: { periodEnded: boolean },
 ): CourseResult {
   const absence = absenceCount(record.absences, record.delays, record.maxAbsencesToFail);
   const common = {
@@ -163,12 +161,6 @@ export function courseResult(
     failedByAbsences: absence.failed,
     withdrawn: record.withdrawn,
   };
-  if (opts.periodEnded === undefined) {
-    const { note, evaluatedPercent } = courseNote(record.evaluations, record.finalDelivery);
-    const passed =
-      !record.withdrawn && !absence.failed && note !== null && note >= thresholds.approvalMinimumNote;
-    return { ...common, note, evaluatedPercent, final: true, standing: passed ? "passed" : "failed", passed };
-  }
   const standing = courseStanding(
     {
       evaluations: record.evaluations,
@@ -221,6 +213,7 @@ export type Reason =
   | { kind: "failed_absences"; code: string; title: string; absences: number; limit: number }
   | { kind: "not_evaluated"; code: string; title: string }
   | { kind: "withdrawn"; code: string; title: string }
+  | { kind: "in_progress"; code: string; title: string; note: number | null; evaluatedPercent: number }
   | { kind: "average"; average: number; minimum: number; shortBy: number };
 
 export type SemesterVerdict = {
@@ -228,6 +221,11 @@ export type SemesterVerdict = {
   /** Mean of the notes of the courses taken (withdrawn and not evaluated ones left out). */
   average: number | null;
   approved: boolean;
+  /**
+   * Some course the student still takes is "En curso" (its weights short of 100 % and its period not ended):
+   * the semester is neither approved nor failed yet, and `reasons` lists those courses.
+   */
+  inProgress: boolean;
   reasons: Reason[];
   /** Courses to take again when not approved: the failed, withdrawn or unevaluated ones, else all. */
   repeatCourseIds: number[];
@@ -237,16 +235,34 @@ export type SemesterVerdict = {
  * DOMAIN.md: the semester is approved when the average reaches approval_minimum_avg and no course was
  * failed. A withdrawn course or one never evaluated is not passed either, and a retired student approves
  * nothing. Not approved: the student takes the failed courses again; when only the average is short, the
- * whole semester.
+ * whole semester. While a course is still "En curso" (`periodEnded` false and its weights short of 100 %)
+ * nothing is decided: the verdict is `inProgress`, not approved, its reasons the courses in progress.
  */
 export function semesterVerdict(
   records: CourseRecord[],
   thresholds: Thresholds,
-  opts: { retired?: boolean } = {},
+  opts: { retired?: boolean; periodEnded: boolean },
 ): SemesterVerdict {
-  const courses = records.map((r) => courseResult(r, thresholds));
+  const courses = records.map((r) => courseResult(r, thresholds, { periodEnded: opts.periodEnded }));
   const notes = courses.filter((c) => !c.withdrawn && c.note !== null).map((c) => c.note as number);
   const avg = average(notes);
+  const pending = opts.retired ? [] : courses.filter((c) => c.standing === "in_progress");
+  if (pending.length > 0) {
+    return {
+      courses,
+      average: avg,
+      approved: false,
+      inProgress: true,
+      reasons: pending.map((c) => ({
+        kind: "in_progress",
+        code: c.code,
+        title: c.title,
+        note: c.note,
+        evaluatedPercent: c.evaluatedPercent,
+      })),
+      repeatCourseIds: [],
+    };
+  }
   const reasons: Reason[] = [];
   if (opts.retired) reasons.push({ kind: "retired" });
   if (courses.length === 0) reasons.push({ kind: "no_courses" });
@@ -286,7 +302,7 @@ export function semesterVerdict(
     : opts.retired || notPassed.length === 0
       ? courses.map((c) => c.courseId)
       : notPassed;
-  return { courses, average: avg, approved, reasons, repeatCourseIds };
+  return { courses, average: avg, approved, inProgress: false, reasons, repeatCourseIds };
 }
 
 /**
@@ -324,9 +340,24 @@ export function describeReason(reason: Reason): string {
       return `${reason.title} (${reason.code}) no tiene notas registradas.`;
     case "withdrawn":
       return `Retiró ${reason.title} (${reason.code}).`;
+    case "in_progress":
+      return reason.note === null
+        ? `${reason.title} (${reason.code}) está en curso y aún no tiene notas.`
+        : `${reason.title} (${reason.code}) está en curso: lleva ${formatNote(reason.note)} con el ${reason.evaluatedPercent} % evaluado.`;
     case "average":
       return `Su promedio es ${formatNote(reason.average)}; el mínimo aprobatorio es ${formatNote(reason.minimum)}: le faltan ${points(reason.shortBy)}.`;
   }
+}
+
+/**
+ * The refusal text of `current_semester_in_progress`: the semester is decided when every course has its
+ * final note (weights at 100 %, or the day after the period's `end_date`).
+ */
+export function inProgressDescription(semesterCode: string, periodEnd: string | null, reasons: Reason[]) {
+  const end = periodEnd
+    ? `cuando termine el período, el ${formatDate(periodEnd)}`
+    : "cuando termine el período";
+  return `${semesterCode} aún está en curso: la reinscripción se decide cuando todas sus materias tengan nota final (al completar el 100 % de sus evaluaciones o ${end}). ${reasons.map(describeReason).join(" ")}`.trim();
 }
 
 /** The refusal text of `student_cant_move_to_next_semester`, every reason included. */

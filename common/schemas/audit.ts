@@ -24,11 +24,15 @@ export const auditActions = [
   "payment.approved",
   "payment.rejected",
   "payment.deleted",
+  "auth.login",
+  "auth.login_failed",
+  "note.changed",
+  "student.updated",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** Kinds of record an audit row can be about. */
-export const auditEntityTypes = ["user", "price_setting", "payment"] as const;
+export const auditEntityTypes = ["user", "price_setting", "payment", "student"] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** Columns the audit list may be sorted by; newest first by default. */
@@ -62,6 +66,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The list's own filters (besides page, limit, search and sort_by), as the web app sends them. */
 export type AuditFilters = {
+  /** A person's e-mail or name (part of it): who acted, or whose login was tried. */
+  person?: string;
   actor_id?: number;
   action?: string;
   entity_type?: string;

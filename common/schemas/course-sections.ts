@@ -49,6 +49,10 @@ export const evaluatedLessonSchema = z.object({
   date: z.iso.date(),
   title: z.string().nullable(),
   weight: z.number().int(),
+  version: z
+    .number()
+    .int()
+    .describe("Versión de la asistencia y las notas de la clase: se envía al guardar notas (issue 27)."),
 });
 
 export const studentCourseNotesSchema = z.object({
@@ -181,9 +185,9 @@ export const studentCourseLessonsSchema = z.object({
 });
 export type StudentCourseLessons = z.infer<typeof studentCourseLessonsSchema>;
 
-/** `format` of the reads that answer a record or its CSV. */
+/** `format` of the reads that answer a record or its rows as a CSV file or an Excel workbook. */
 export const jsonOrCsvQuerySchema = z.object({
-  format: z.enum(["json", "csv"]).default("json").describe("json (por omisión) o csv."),
+  format: z.enum(["json", "csv", "xlsx"]).default("json").describe("json (por omisión), csv o xlsx."),
 });
 
 /**
@@ -196,6 +200,14 @@ export const updateStudentNotesSchema = z.object({
       z.object({
         lesson_id: recordId(),
         note: noteValue().nullable(),
+        version: z
+          .number()
+          .int()
+          .min(1)
+          .optional()
+          .describe(
+            "Versión leída de la clase (`lessons[].version`); si ya no es la actual: 409 `stale_record`.",
+          ),
       }),
     )
     .min(1)

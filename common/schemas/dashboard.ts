@@ -153,3 +153,47 @@ export const coordinatorDashboardSchema = z.object({
   }),
 });
 export type CoordinatorDashboard = z.infer<typeof coordinatorDashboardSchema>;
+
+/**
+ * The order a new school is set up in (`GET /dashboard/setup`): each step needs the ones before it
+ * (a pensum belongs to a specialization, a section to a period and a pensum's semester, a schedule to a
+ * course section, a classroom and class hours; a price setting to a period).
+ */
+export const SETUP_STEPS = [
+  "period",
+  "specializations",
+  "pensums",
+  "sections",
+  "class_hours",
+  "classrooms",
+  "schedules",
+  "price_settings",
+] as const;
+export type SetupStepKey = (typeof SETUP_STEPS)[number];
+
+export const schoolSetupSchema = z.object({
+  period: z
+    .object({ id: int(), year: int(), number: int(), enabled: z.boolean() })
+    .nullable()
+    .describe("El período que se prepara: el activo o, si no hay, el último creado; null si no hay ninguno."),
+  complete: z.boolean().describe("Todos los pasos listos."),
+  steps: z.array(
+    z.object({
+      key: z.enum(SETUP_STEPS),
+      done: z.boolean(),
+      count: int().describe("Cuántos hay (del período en pensums, secciones, horarios y precios)."),
+      needed: int()
+        .nullable()
+        .describe(
+          "Cuántos lo necesitan: especialidades (pensums del período) y materias de sección del período " +
+            "(horarios); null en los pasos que piden al menos uno.",
+        ),
+      missing: int().describe(
+        "Cuántos faltan: especialidades sin pensum en el período, materias de sección sin horario; 1 si " +
+          "aún no hay ninguno; 0 si el paso está listo.",
+      ),
+    }),
+  ),
+});
+export type SchoolSetup = z.infer<typeof schoolSetupSchema>;
+export type SetupStep = SchoolSetup["steps"][number];

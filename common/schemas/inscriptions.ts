@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordId } from "../validation/ids.js";
 import { ruleIssue } from "../validation/zod.js";
+import type { SchoolToday } from "./students.js";
 
 export const genders = ["female", "male"] as const;
 export const inscriptionKinds = ["inscription", "reinscription"] as const;
@@ -14,55 +15,64 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-/** A new student written on the inscription form (the user account is created unconfirmed). */
-export const newStudentSchema = z.object({
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
-  /** Cédula: a letter (V, E, …), an optional dash and 5 to 10 digits, or only the digits (read as "V-"). */
-  identity_document: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^([A-Z]-?)?\d{5,10}$/)
-    .transform((v) => (/^[A-Z]/.test(v) ? `${v[0]}-${v.replace(/^[A-Z]-?/, "")}` : `V-${v}`)),
-  email: z.string().trim().toLowerCase().max(255).pipe(z.email()),
-  gender: z.enum(genders),
-  birth_date: z.iso
-    .date()
-    .nullish()
-    .transform((v) => v ?? null),
-  phone: optionalText(30),
-  address: optionalText(500),
-});
+/**
+ * A new student written on the inscription form (the user account is created unconfirmed); the birth
+ * date, as any student's, is not after the school's today (`newStudentSchema`: without that bound).
+ */
+export const newStudentSchemaAt = (today?: SchoolToday) =>
+  z.object({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    /** Cédula: a letter (V, E, …), an optional dash and 5 to 10 digits, or only the digits (read as "V-"). */
+    identity_document: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]-?)?\d{5,10}$/)
+      .transform((v) => (/^[A-Z]/.test(v) ? `${v[0]}-${v.replace(/^[A-Z]-?/, "")}` : `V-${v}`)),
+    email: z.string().trim().toLowerCase().max(255).pipe(z.email()),
+    gender: z.enum(genders),
+    birth_date: z.iso
+      .date()
+      .refine((v) => !today || v <= today(), ruleIssue("before_or_equal", { date: "hoy" }))
+      .nullish()
+      .transform((v) => v ?? null),
+    phone: optionalText(30),
+    address: optionalText(500),
+  });
+export const newStudentSchema = newStudentSchemaAt();
 export type NewStudentInput = z.output<typeof newStudentSchema>;
 
 /**
- * POST /inscriptions/: one of `student_id` (an existing student), `student` (a new one) or
- * `preinscription_id` (an approved pre-registered student). The period is the one with inscriptions open
- * unless `period_id` says which; without `section_id` the system picks the section with a free seat.
+ * POST /inscriptions/: one of `student_id` (an existing student), `student` (a new one, its birth date
+ * checked against the school's today) or `preinscription_id` (an approved pre-registered student). The
+ * period is the one with inscriptions open unless `period_id` says which; without `section_id` the system
+ * picks the section with a free seat. `createInscriptionSchema`: the same without the date bound.
  */
-export const createInscriptionSchema = z
-  .object({
-    student_id: recordId().optional(),
-    student: newStudentSchema.optional(),
-    preinscription_id: recordId().optional(),
-    period_id: recordId().optional(),
-    semester_id: recordId(),
-    section_id: recordId()
-      .nullish()
-      .transform((v) => v ?? null),
-  })
-  .superRefine((value, ctx) => {
-    const given = [value.student_id, value.student, value.preinscription_id].filter((v) => v !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["student_id"],
-        input: value.student_id,
-        ...ruleIssue("required"),
-      });
-    }
-  });
+export const createInscriptionSchemaAt = (today?: SchoolToday) =>
+  z
+    .object({
+      student_id: recordId().optional(),
+      student: newStudentSchemaAt(today).optional(),
+      preinscription_id: recordId().optional(),
+      period_id: recordId().optional(),
+      semester_id: recordId(),
+      section_id: recordId()
+        .nullish()
+        .transform((v) => v ?? null),
+    })
+    .superRefine((value, ctx) => {
+      const given = [value.student_id, value.student, value.preinscription_id].filter((v) => v !== undefined);
+      if (given.length !== 1) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["student_id"],
+          input: value.student_id,
+          ...ruleIssue("required"),
+        });
+      }
+    });
+export const createInscriptionSchema = createInscriptionSchemaAt();
 export type CreateInscriptionInput = z.output<typeof createInscriptionSchema>;
 
 /** POST /inscriptions/rollback: undoes an inscription with no lessons recorded. */

@@ -22,6 +22,21 @@ const description = z
   .nullable()
   .transform((v) => v || null);
 
+/**
+ * The version of the lesson's attendance and notes the screen read (`version` of the lesson's detail; issue
+ * 27). When it is no longer the current one, someone saved in between: 409 `stale_record`, nothing written.
+ * Left out, the save is not checked.
+ */
+const readVersion = () =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      "Versión leída (`version` del detalle de la clase); si ya no es la actual: 409 `stale_record`.",
+    );
+
 /** POST /lessons: one lesson of a course section on a date. */
 export const createLessonSchema = z.object({
   course_section_id: recordId(),
@@ -51,6 +66,7 @@ export const registerLessonSchema = z.object({
     .array(z.object({ student_id: recordId(), attendance: z.enum(attendanceValues) }))
     .max(500)
     .default([]),
+  version: readVersion(),
 });
 export type RegisterLessonInput = z.output<typeof registerLessonSchema>;
 
@@ -63,6 +79,7 @@ export const bulkNotesSchema = z.object({
     .array(z.object({ student_id: recordId(), note: noteValue().nullable() }))
     .min(1)
     .max(500),
+  version: readVersion(),
 });
 export type BulkNotesInput = z.output<typeof bulkNotesSchema>;
 
@@ -71,6 +88,7 @@ export const updateLessonStudentSchema = z
   .object({
     attendance: z.enum(attendanceValues).optional(),
     note: noteValue().nullable().optional(),
+    version: readVersion(),
   })
   .refine((v) => v.attendance !== undefined || v.note !== undefined, {
     path: ["attendance"],
@@ -125,6 +143,10 @@ export type LessonStudent = z.infer<typeof lessonStudentSchema>;
 
 /** GET /lessons/{id} and the answer of every lesson write. */
 export const lessonDetailSchema = lessonSchema.extend({
+  version: z
+    .number()
+    .int()
+    .describe("Versión de la asistencia y las notas de la clase: se envía al guardarlas (issue 27)."),
   students: z.array(lessonStudentSchema),
   absences_by_attendance: z.array(z.object({ student_id: z.number().int() })),
   absences_by_delay: z.array(z.object({ student_id: z.number().int() })),

@@ -8,6 +8,13 @@ export const notificationSenderSchema = z.object({
 });
 export type NotificationSender = z.infer<typeof notificationSenderSchema>;
 
+/**
+ * Parameters of a system notification's text (amounts in hundredths, ISO dates, type numbers, names): the
+ * web app renders `code` with them in the reader's language (web/layout/notification-text.ts).
+ */
+export const notificationParamsSchema = z.record(z.string(), z.unknown());
+export type NotificationParams = z.infer<typeof notificationParamsSchema>;
+
 /** A notification as its receiver sees it (spec.md §3 Notification). */
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -21,6 +28,12 @@ export const notificationSchema = z.object({
   pivot: z.object({ read_at: z.string().nullable() }).describe("Lectura del receptor (la sesión)."),
   type: z.number().int().describe("Audiencia (spec.md §9): 1 todos … 6 automática, 7 un usuario, 8, 9."),
   code: z.string().nullable().describe("Código de una notificación automática, p. ej. payment_approved."),
+  params: notificationParamsSchema
+    .nullable()
+    .describe(
+      "Parámetros del texto de una notificación automática (montos en centésimas, fechas ISO), para " +
+        "mostrarla en el idioma de quien la lee; null en las demás y en las anteriores a los códigos.",
+    ),
   back: z.string().nullable().describe("Ruta de la aplicación a la que lleva."),
   receiver_user_id: z.number().int().nullable().describe("Solo para el tipo 7."),
 });
@@ -82,6 +95,13 @@ export const notificationCreateSchema = z.object({
   course_section_id: z.coerce.number().int().positive().optional(),
 });
 export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
+
+/**
+ * PATCH /notifications/{id}: what a receiver may change of their copy, its reading (true: read, keeping
+ * the first reading time; false: unread again).
+ */
+export const notificationUpdateSchema = z.object({ read: z.boolean() });
+export type NotificationUpdate = z.infer<typeof notificationUpdateSchema>;
 
 /** What the compose page may offer the caller (GET /notifications/audiences). */
 export const notificationAudiencesSchema = z.object({

@@ -198,6 +198,24 @@ export const periodDetailSchema = periodSchema.extend({
 });
 export type PeriodDetail = z.infer<typeof periodDetailSchema>;
 
+/** A signer as `/enabled-period` and the public `/enabled-preregisters-period` show it: no cédula. */
+const publicResponsibleSchema = responsibleOutSchema.omit({ identity_document: true });
+
+/**
+ * The period of `/enabled-period` (every role) and `/enabled-preregisters-period` (no session): the signers'
+ * names and titles only; their identity numbers stay on the server.
+ */
+export const publicPeriodDetailSchema = periodDetailSchema.extend({
+  responsibles: z.object({
+    principal: publicResponsibleSchema.nullable(),
+    vice_principal: publicResponsibleSchema.nullable(),
+    study_control: publicResponsibleSchema.nullable(),
+    manager: publicResponsibleSchema.nullable(),
+    signer: publicResponsibleSchema.nullable(),
+  }),
+});
+export type PublicPeriodDetail = z.infer<typeof publicPeriodDetailSchema>;
+
 /** GET /enabled-period/pensums: the pensums of the current period with their semesters. */
 export const periodPensumSchema = pensumBriefSchema.extend({
   specialization: specializationBriefSchema,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STANDINGS } from "../grades/standing.js";
 import { recordId } from "../validation/ids.js";
 
 const int = () => z.number().int();
@@ -29,18 +30,27 @@ export const courseOutcomeSchema = z.object({
     .number()
     .nullable()
     .describe(
-      "Nota (0–20, redondeada) de lo evaluado hasta ahora: la media ponderada de las evaluaciones, que es la nota final cuando suman 100 %. null: sin evaluaciones.",
+      "Nota de la materia: Σ nota × peso / 100. Final (entera) cuando lo evaluado llega al 100 % o el período terminó; si no, la nota hasta ahora (dos decimales). null: sin evaluaciones.",
     ),
   evaluated_percent: int().describe("Porcentaje de la materia ya evaluado."),
   absences: int().describe("Inasistencias, más una por cada tres retardos."),
   max_absences_to_fail: int(),
   failed_by_absences: z.boolean(),
   withdrawn: z.boolean(),
+  standing: z
+    .enum(STANDINGS)
+    .describe("in_progress (En curso: sin el 100 % evaluado y el período sin terminar), passed o failed."),
   passed: z.boolean(),
 });
 export type CourseOutcome = z.infer<typeof courseOutcomeSchema>;
 
-export const nextSemesterOutcomes = ["next_semester", "repeat", "choose_specialization", "finished"] as const;
+export const nextSemesterOutcomes = [
+  "next_semester",
+  "repeat",
+  "choose_specialization",
+  "finished",
+  "in_progress",
+] as const;
 export type NextSemesterOutcome = (typeof nextSemesterOutcomes)[number];
 
 /** A semester the student may be re-inscribed into, with the courses they would take. */

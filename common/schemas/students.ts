@@ -80,6 +80,13 @@ export const updateStudentSchemaAt = (today?: SchoolToday) =>
     birth_date: birthDate(today),
     phone: fields.phone,
     address: fields.address,
+    /** The record's version the form read (issue 27): a newer one answers 409 `stale_record`. */
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("Versión leída del registro (`version`); si ya no es la actual: 409 `stale_record`."),
   });
 export const updateStudentSchema = updateStudentSchemaAt();
 export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
@@ -124,6 +131,7 @@ export const studentSchema = z.object({
   profile_picture: z.string().nullable(),
   confirmed: z.boolean().describe("La persona ya confirmó su cuenta."),
   latest_inscription: studentInscriptionSchema.nullable(),
+  version: z.number().int().describe("Versión del registro: se envía al actualizarlo (issue 27)."),
 });
 export type Student = z.infer<typeof studentSchema>;
 

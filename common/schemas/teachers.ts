@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { recordId } from "../validation/ids.js";
+import { ruleIssue } from "../validation/zod.js";
+import type { SchoolToday } from "./students.js";
 
 /**
  * Teachers and coordinators (spec.md §2 "Teachers and coordinators", §3 "Teacher or coordinator", §7
@@ -31,6 +33,21 @@ const optionalText = (max: number) =>
 
 export const teacherGenders = ["female", "male"] as const;
 
+/**
+ * A birth date or none (blank is none): a day of the calendar, not after the school's today (as a
+ * student's; without `today`: only the format).
+ */
+const birthDate = (today?: SchoolToday) =>
+  z
+    .preprocess(
+      (v) => (v === "" ? null : v),
+      z.iso
+        .date()
+        .refine((v) => !today || v <= today(), ruleIssue("before_or_equal", { date: "hoy" }))
+        .nullish(),
+    )
+    .transform((v) => v ?? null);
+
 const fields = {
   first_name: z.string().trim().min(1).max(100),
   last_name: z.string().trim().min(1).max(100),
@@ -43,7 +60,6 @@ const fields = {
     .transform((v) => (v.includes("-") ? v : `${v[0]}-${v.slice(1)}`)),
   email: z.string().trim().pipe(z.email().max(255)),
   gender: z.enum(teacherGenders),
-  birth_date: z.preprocess((v) => (v === "" ? null : v), z.iso.date().nullish()).transform((v) => v ?? null),
   phone: optionalText(30),
   address: optionalText(500),
   enabled: formBoolean,
@@ -51,39 +67,51 @@ const fields = {
   specialization_id: formNullableId,
 };
 
-/** POST /teachers (multipart with an optional `profile_picture`, or JSON). */
-export const createTeacherSchema = z.object({
-  first_name: fields.first_name,
-  last_name: fields.last_name,
-  identity_document: fields.identity_document,
-  email: fields.email,
-  gender: fields.gender,
-  birth_date: fields.birth_date.optional().transform((v) => v ?? null),
-  phone: fields.phone.optional().transform((v) => v ?? null),
-  address: fields.address.optional().transform((v) => v ?? null),
-  enabled: fields.enabled.default(true),
-  is_coordinator: fields.is_coordinator.default(false),
-  /** Kept only for a coordinator (dropped otherwise); a coordinator without one is refused. */
-  specialization_id: fields.specialization_id.optional().transform((v) => v ?? null),
-});
+/**
+ * POST /teachers (multipart with an optional `profile_picture`, or JSON), checked against the school's
+ * today; `createTeacherSchema` is the same payload without the date bound (types, docs).
+ */
+export const createTeacherSchemaAt = (today?: SchoolToday) =>
+  z.object({
+    first_name: fields.first_name,
+    last_name: fields.last_name,
+    identity_document: fields.identity_document,
+    email: fields.email,
+    gender: fields.gender,
+    birth_date: birthDate(today)
+      .optional()
+      .transform((v) => v ?? null),
+    phone: fields.phone.optional().transform((v) => v ?? null),
+    address: fields.address.optional().transform((v) => v ?? null),
+    enabled: fields.enabled.default(true),
+    is_coordinator: fields.is_coordinator.default(false),
+    /** Kept only for a coordinator (dropped otherwise); a coordinator without one is refused. */
+    specialization_id: fields.specialization_id.optional().transform((v) => v ?? null),
+  });
+export const createTeacherSchema = createTeacherSchemaAt();
 export type CreateTeacherInput = z.output<typeof createTeacherSchema>;
 
-/** PATCH /teachers/{id} (or POST with `_method=PATCH`): only the fields sent change. */
-export const updateTeacherSchema = z.object({
-  first_name: fields.first_name.optional(),
-  last_name: fields.last_name.optional(),
-  identity_document: fields.identity_document.optional(),
-  email: fields.email.optional(),
-  gender: fields.gender.optional(),
-  birth_date: fields.birth_date.optional(),
-  phone: fields.phone.optional(),
-  address: fields.address.optional(),
-  enabled: fields.enabled.optional(),
-  is_coordinator: fields.is_coordinator.optional(),
-  specialization_id: fields.specialization_id.optional(),
-  /** `1` removes the current picture ("Remover foto") when no new one is sent. */
-  remove_profile_picture: formBoolean.optional(),
-});
+/**
+ * PATCH /teachers/{id} (or POST with `_method=PATCH`): only the fields sent change; the birth date is
+ * checked against the school's today (`updateTeacherSchema`: without that bound).
+ */
+export const updateTeacherSchemaAt = (today?: SchoolToday) =>
+  z.object({
+    first_name: fields.first_name.optional(),
+    last_name: fields.last_name.optional(),
+    identity_document: fields.identity_document.optional(),
+    email: fields.email.optional(),
+    gender: fields.gender.optional(),
+    birth_date: birthDate(today).optional(),
+    phone: fields.phone.optional(),
+    address: fields.address.optional(),
+    enabled: fields.enabled.optional(),
+    is_coordinator: fields.is_coordinator.optional(),
+    specialization_id: fields.specialization_id.optional(),
+    /** `1` removes the current picture ("Remover foto") when no new one is sent. */
+    remove_profile_picture: formBoolean.optional(),
+  });
+export const updateTeacherSchema = updateTeacherSchemaAt();
 export type UpdateTeacherInput = z.output<typeof updateTeacherSchema>;
 
 /** The text fields a multipart create or update may carry (a file only under `profile_picture`). */

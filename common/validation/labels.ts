@@ -144,9 +144,32 @@ export const fieldLabels: Record<string, string> = {
   installment_grace_period_days: "días de gracia",
   late_installment_extra: "recargo por mora",
   from_report: "reporte",
+  "idempotency-key": "clave de envío",
+
+  late_installment_extra_e2: "recargo por mora",
+  apply_to_unpaid_fees: "aplicar a las cuotas sin pagar",
+  mode: "modalidad de pago",
 
   // Notifications
   receiver_user_id: "destinatario",
+  read: "leída",
+
+  // Requests, documents, inscriptions and periods
+  type_id: "tipo de documento",
+  remove_cover_picture: "quitar la portada",
+  remove_profile_picture: "quitar la foto de perfil",
+  website: "sitio web",
+  delivery_at: "fecha de entrega",
+  semesters: "semestres",
+  lesson_id: "lección",
+  student: "estudiante",
+  preinscription_id: "preinscripción",
+  inscription_id: "inscripción",
+  principal: "director",
+  vice_principal: "subdirector",
+  study_control: "control de estudios",
+  manager: "administrador",
+  signer: "firmante",
 
   // Lists (query string)
   page: "página",

@@ -2,7 +2,8 @@
 //                 [--classrooms=5000] [--students=20000] [--backup-files-mb=500] [--backup-rows=50000]
 //                 [--only=text] [--skip-demo-memory] [--cpu-prof=DIR]`
 // (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone; `--only=money`: issue 10's;
-// `--only=certificate`: issue 11's grades certificate PDF.)
+// `--only=certificate`: issue 11's grades certificate PDF; `--only="100 PDFs"`: issue 27's other user while 100
+// certificates are generated at once.)
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
 // (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
 // scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
@@ -18,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { defaultSchoolTimeZone } from "../../common/time.js";
+import { signAccessToken } from "../../server/auth/tokens.js";
 import { systemClock } from "../../server/clock.js";
 import { openDatabase } from "../../server/db/client.js";
 import { classrooms } from "../../server/db/schema/index.js";
@@ -28,6 +30,7 @@ import { prepareDocuments } from "./documents.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
 import { prepareMoney } from "./money.js";
 import { benchNotificationFanout, notificationFanoutName } from "./notifications.js";
+import { benchPdfLoad, pdfLoadName, preparePdfLoad } from "./pdf-load.js";
 import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 import { prepareSchedules } from "./schedules.js";
 import { benchInscriptionStorm, inscriptionStormName, prepareStudents } from "./students.js";
@@ -409,6 +412,9 @@ async function benchKind(kind: Kind) {
   const documents = selected.some((s) => s.needsDocuments)
     ? await prepareDocuments({ databaseUrl, dataDir })
     : undefined;
+  // 100 certificates generated at once while another user reads (issue 27): requests added now.
+  const pdfLoad = wants(pdfLoadName) ? await preparePdfLoad({ databaseUrl, dataDir }) : null;
+  let pdfReport: string | null = null;
   let stormReport: string | null = null;
   let fanoutReport: string | null = null;
   let backupReport: string | null = null;
@@ -568,6 +574,20 @@ async function benchKind(kind: Kind) {
         rss: () => rssMb(pid),
       });
     }
+    if (pdfLoad) {
+      const { token } = await signAccessToken({
+        secret: jwtSecret,
+        userId: pdfLoad.otherUserId,
+        ttlSeconds: 3600,
+      });
+      pdfReport = await benchPdfLoad({
+        kind,
+        baseUrl: base,
+        auth: ctx.adminAuth,
+        otherAuth: `Bearer ${token}`,
+        requestIds: pdfLoad.requestIds,
+      });
+    }
     if (wantsBackup) {
       backupReport = await benchBackupLoad({
         kind,
@@ -592,6 +612,7 @@ async function benchKind(kind: Kind) {
   if (fanoutReport) console.log(fanoutReport);
   if (fileReport) console.log(fileReport);
   if (backupReport) console.log(backupReport);
+  if (pdfReport) console.log(pdfReport);
 
   // 3. What `npm run demo` holds when idle: a server that seeded the demo school itself (embedded only).
   if (kind === "pglite" && !args["skip-demo-memory"]) {

@@ -146,3 +146,144 @@ export async function recordUserCreated(tx: DbOrTx, context: AuditContext, user:
     newValues: { type: user.type, name: user.name, email: user.email, disabled: user.disabled },
   });
 }
+
+/** A login that opened a session. */
+export async function recordLogin(db: DbOrTx, entry: { userId: number; ip: string | null }): Promise<void> {
+  await recordAudit(db, {
+    actorId: entry.userId,
+    ip: entry.ip,
+    action: "auth.login",
+    entityType: "user",
+    entityId: entry.userId,
+  });
+}
+
+/**
+ * A login refused: no visitor is the author (actor null); the account tried (when the e-mail names one)
+ * is the entity, and the e-mail typed and the reason are the values, so the screen finds it by person.
+ */
+export async function recordLoginFailed(
+  db: DbOrTx,
+  entry: {
+    email: string;
+    userId: number | null;
+    ip: string | null;
+    reason: "invalid_credentials" | "user_disabled";
+  },
+): Promise<void> {
+  await recordAudit(db, {
+    actorId: null,
+    ip: entry.ip,
+    action: "auth.login_failed",
+    entityType: "user",
+    entityId: entry.userId,
+    newValues: { email: entry.email.slice(0, 200), reason: entry.reason },
+  });
+}
+
+/** One change of a lesson's row, as the lessons module records it in its own per-student trail. */
+type LessonChange = {
+  studentId: number;
+  field: "attendance" | "note";
+  oldValue: string | null;
+  newValue: string | null;
+};
+
+/**
+ * The note changes among a lesson's changes, one `note.changed` row per student (attendance stays in the
+ * lessons' own trail). Call it in the transaction of the change, next to that trail's write.
+ */
+export async function recordNoteChanges(
+  tx: DbOrTx,
+  context: AuditContext,
+  lesson: { id: number; date: string; courseSectionId: number },
+  changes: readonly LessonChange[],
+): Promise<void> {
+  for (const change of changes) {
+    if (change.field !== "note") continue;
+    const where = {
+      lesson_id: lesson.id,
+      lesson_date: lesson.date,
+      course_section_id: lesson.courseSectionId,
+    };
+    await recordAudit(tx, {
+      ...context,
+      action: "note.changed",
+      entityType: "student",
+      entityId: change.studentId,
+      oldValues: { ...where, note: change.oldValue },
+      newValues: { ...where, note: change.newValue },
+    });
+  }
+}
+
+/** A student record as it was: the fields an edit may change. */
+type AuditedStudent = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  identityDocument: string;
+  gender: string;
+  birthDate: string | null;
+  phone: string | null;
+  address: string | null;
+  email: string;
+};
+
+/** The fields of a student edit, as the request sends them (absent: unchanged). */
+type StudentEdit = Partial<
+  Record<
+    | "first_name"
+    | "last_name"
+    | "identity_document"
+    | "gender"
+    | "birth_date"
+    | "phone"
+    | "address"
+    | "email",
+    unknown
+  >
+>;
+
+const studentFields = {
+  first_name: "firstName",
+  last_name: "lastName",
+  identity_document: "identityDocument",
+  gender: "gender",
+  birth_date: "birthDate",
+  phone: "phone",
+  address: "address",
+  email: "email",
+} as const satisfies Record<keyof StudentEdit, keyof AuditedStudent>;
+
+/**
+ * An edit of a student record: one `student.updated` row with only the fields that changed (nothing when
+ * none did). Call it in the transaction of the edit.
+ */
+export async function recordStudentUpdated(
+  tx: DbOrTx,
+  context: AuditContext,
+  before: AuditedStudent,
+  edit: StudentEdit,
+): Promise<void> {
+  const oldValues: AuditValues = {};
+  const newValues: AuditValues = {};
+  for (const [field, column] of Object.entries(studentFields) as [
+    keyof StudentEdit,
+    keyof AuditedStudent,
+  ][]) {
+    const next = edit[field];
+    if (next === undefined || next === before[column]) continue;
+    oldValues[field] = before[column];
+    newValues[field] = next;
+  }
+  if (Object.keys(newValues).length === 0) return;
+  await recordAudit(tx, {
+    ...context,
+    action: "student.updated",
+    entityType: "student",
+    entityId: before.id,
+    oldValues,
+    newValues,
+  });
+}

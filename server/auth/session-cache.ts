@@ -48,8 +48,11 @@ class Lru<K, V> {
  *
  * - Writes made by this process take effect at once: logout calls `revoke`, and every change of role,
  *   disabled flag or password calls `forgetUser` (after the change is written).
- * - Writes made by another server (several servers share one PostgreSQL) are seen when the cached answer
- *   expires, `ttlMs` after it was read (a few seconds). `ttlMs` 0 disables the cache.
+ * - Writes made by another server (several servers share one PostgreSQL) are announced by the database
+ *   (server/auth/session-notify.ts) and applied within milliseconds; an announcement lost with the listening
+ *   connection is covered by `ttlMs` (a few seconds). `ttlMs` 0 disables the cache. A request that writes
+ *   asks with `fresh` (server/http/auth.ts): it reads the database whatever the cache holds, so a logout on
+ *   one server is refused for writes by every other one as soon as it committed.
  * - A miss reads both facts in one query. A read that started before an invalidation is not stored, so a
  *   slow read cannot put a stale answer back.
  */
@@ -77,15 +80,19 @@ export class SessionCache {
 
   /**
    * The user's auth state (null when there is no such user) and whether the token `jti` was revoked:
-   * from the cache while fresh, else from the database in one query.
+   * from the cache while fresh (unless `fresh` is asked for), else from the database in one query.
    */
-  async lookup(userId: number, jti: string): Promise<{ user: SessionState | null; revoked: boolean }> {
+  async lookup(
+    userId: number,
+    jti: string,
+    opts: { fresh?: boolean } = {},
+  ): Promise<{ user: SessionState | null; revoked: boolean }> {
     const now = this.now();
     const cachedUser = this.users.get(userId);
     const cachedToken = this.tokens.get(jti);
     // A revocation seen by this process is final: it never needs a second look.
     if (cachedToken?.value === true) return { user: cachedUser?.value ?? null, revoked: true };
-    if (this.fresh(cachedUser, now) && this.fresh(cachedToken, now)) {
+    if (!opts.fresh && this.fresh(cachedUser, now) && this.fresh(cachedToken, now)) {
       return { user: cachedUser.value, revoked: cachedToken.value };
     }
     const epoch = this.epoch;

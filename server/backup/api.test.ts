@@ -102,6 +102,24 @@ describe("GET/POST /api/backups", () => {
     expect(res.json().data.last_error).toMatch(/No se pudo escribir la copia|ENOTDIR|not a directory/);
   });
 
+  it("says a backup started from the page failed as a manual one, not an automatic one", async () => {
+    const dir = ctx.config.backupDir;
+    const blocked = path.join(ctx.config.dataDir, "not-a-folder-either");
+    writeFileSync(blocked, "x");
+    ctx.config.backupDir = path.join(blocked, "backups");
+    try {
+      const res = await ctx.app.inject({ method: "POST", url: "/api/backups", headers: admin.headers });
+      expect(res.statusCode).toBe(202);
+      await ctx.app.backups.idle();
+    } finally {
+      ctx.config.backupDir = dir;
+    }
+    const { rows } = (await ctx.db.execute(
+      `select content from notifications where code = 'backup_failed' order by id desc limit 1` as never,
+    )) as unknown as { rows: { content: string }[] };
+    expect(rows[0]!.content).toMatch(/^La copia de seguridad manual falló: /);
+  });
+
   it("streams an archive to npm run backup only with a token signed by the server's secret", async () => {
     const sign = (secret: string) =>
       new SignJWT({})

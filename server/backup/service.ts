@@ -24,6 +24,7 @@ import {
 import { archiveExtension, BackupError, type Manifest, messages } from "./format.js";
 import {
   folderFiles,
+  type LinkFile,
   noFiles,
   type SnapshotTiming,
   withEmbeddedSnapshot,
@@ -36,6 +37,8 @@ export type BackupDeps = {
   config: Pick<Config, "backupDir" | "backupKeep" | "dataDir">;
   /** The app's file storage; none: the backup holds no files. */
   storage?: FileStorage;
+  /** How the embedded snapshot links the files folder (tests: one that fails as across file systems). */
+  linkFile?: LinkFile;
 };
 
 export type BackupArchive = { name: string; size: number; createdAt: string };
@@ -68,7 +71,15 @@ export async function withAppSnapshot<T>(
         fn({ ...s, files: storageFiles(storage) }),
       );
     }
-    return withEmbeddedSnapshot(client, client.dataDir, folderRoot, deps.config.dataDir, fn, timing);
+    return withEmbeddedSnapshot(
+      client,
+      client.dataDir,
+      folderRoot,
+      deps.config.dataDir,
+      fn,
+      timing,
+      deps.linkFile,
+    );
   }
   // An in-memory database (tests): nothing to copy; one transaction pauses the others for its length.
   const files = folderRoot ? folderFiles(folderRoot) : storage ? storageFiles(storage) : noFiles;
@@ -78,7 +89,8 @@ export async function withAppSnapshot<T>(
 /** The archives in `dir`, newest first. */
 export async function listBackups(dir: string): Promise<BackupArchive[]> {
   const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === "ENOENT") return [] as string[];
+    // No folder yet, or a file in its place (the failed backup says why): no archives to list.
+    if (err.code === "ENOENT" || err.code === "ENOTDIR") return [] as string[];
     throw err;
   });
   const out: BackupArchive[] = [];
@@ -154,17 +166,30 @@ export function streamBackup(deps: BackupDeps, out: Writable): Promise<Manifest>
   return withAppSnapshot(deps, (source) => writeArchive(source, out));
 }
 
+/** Who asked for a backup: an administrator ("Crear copia ahora") or the schedule (BACKUP_EVERY_HOURS). */
+export type BackupTrigger = "manual" | "scheduled";
+
+const failureText: Record<BackupTrigger, string> = {
+  manual: "La copia de seguridad manual falló",
+  scheduled: "La copia de seguridad automática falló",
+};
+
 /** Sends every active administrator a notification that the backup failed. */
-export async function notifyBackupFailure(db: Db, reason: string): Promise<void> {
+export async function notifyBackupFailure(
+  db: Db,
+  reason: string,
+  trigger: BackupTrigger = "manual",
+): Promise<void> {
   const admins = await db
     .select({ id: users.id })
     .from(users)
     .where(inArray(users.type, [Role.admin, Role.god]));
   if (admins.length === 0) return;
   await sendNotification(db, {
-    content: `La copia de seguridad automática falló: ${reason}`,
+    content: `${failureText[trigger]}: ${reason}`,
     type: 6,
     code: "backup_failed",
+    params: { trigger, reason },
     back: "/backups",
     userIds: admins.map((a) => a.id),
   });
@@ -191,8 +216,14 @@ export class BackupRunner {
     return this.current !== null;
   }
 
-  /** Starts a backup; refused (BackupError backup_in_progress) while one runs. Resolves when written. */
-  start(opts: { wrap?: (file: Writable) => Writable } = {}): Promise<{ file: string; size: number }> {
+  /**
+   * Starts a backup (`trigger`: manual unless the schedule starts it); refused (BackupError
+   * backup_in_progress) while one runs. Resolves when written.
+   */
+  start(
+    opts: { wrap?: (file: Writable) => Writable; trigger?: BackupTrigger } = {},
+  ): Promise<{ file: string; size: number }> {
+    const { trigger = "manual", ...backupOpts } = opts;
     if (this.current) throw new BackupError("backup_in_progress", messages.inProgress);
     this.state.running = true;
     this.state.progress = { phase: "tables", done: 0, total: 1 };
@@ -201,7 +232,7 @@ export class BackupRunner {
       try {
         const timing: SnapshotTiming = { pausedMs: 0 };
         const result = await createBackup(this.deps, {
-          ...opts,
+          ...backupOpts,
           timing,
           onProgress: (p) => {
             this.state.progress = p;
@@ -217,7 +248,7 @@ export class BackupRunner {
         const reason = err instanceof BackupError ? err.message : (err as Error).message;
         this.state.lastError = reason;
         this.log.error({ err }, "backup failed");
-        await notifyBackupFailure(this.deps.db, reason).catch((e) =>
+        await notifyBackupFailure(this.deps.db, reason, trigger).catch((e) =>
           this.log.error({ err: e }, "backup failure notification failed"),
         );
         throw err;
@@ -235,7 +266,7 @@ export class BackupRunner {
   /** The scheduled backup: like start(), but never throws (the failure is logged and notified). */
   async scheduled(): Promise<void> {
     if (this.current) return;
-    await this.start().catch(() => {});
+    await this.start({ trigger: "scheduled" }).catch(() => {});
   }
 
   /** Waits for a running backup (graceful stop). */

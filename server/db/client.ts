@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "../lifecycle/lock.js";
 import { privateUmask, tightenPermissions } from "../lifecycle/permissions.js";
+import { releaseConnectionsOnLoss } from "./connection-loss.js";
 import * as schema from "./schema/index.js";
 import { keepConnectionsOnStatementErrors } from "./statement-errors.js";
 
@@ -66,7 +67,16 @@ export async function openDatabase(opts: {
   dataDir: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // A database that cannot be reached answers 503 (database_unavailable) after this long, not never
+      // (a refused connection fails at once; a host that does not answer would otherwise hang requests).
+      connectionTimeoutMillis: 15_000,
+      // A connection cut without a word (a failover, a firewall) is found by the operating system.
+      keepAlive: true,
+    });
+    releaseConnectionsOnLoss(pool);
     keepConnectionsOnStatementErrors(pool);
     // Dates (`date` columns) stay as 'YYYY-MM-DD' strings, never shifted by the process time zone.
     const open = new Set<pg.ClientBase>();

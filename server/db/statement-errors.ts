@@ -1,4 +1,5 @@
 import pg from "pg";
+import { isDatabaseUnavailable, markDatabaseError } from "./connection-errors.js";
 
 /**
  * node-postgres's `pool.query` takes a connection out of the pool after any error, even a statement that
@@ -6,7 +7,8 @@ import pg from "pg";
  * refusal then cost the next query a new connection: a backend to start, functions to compile and plans
  * to make again, 20-40 ms, which on an enrolment morning (a section's seats refused by the statement that
  * takes them) was most of an inscription's time. Here such a connection goes back to the pool; one that
- * failed otherwise (dropped, broken) is still taken out.
+ * failed otherwise (dropped, broken, or told by the server that it is being ended: 57P01 from a restart or
+ * `pg_terminate_backend`, which arrives as a DatabaseError too) is still taken out.
  */
 export function keepConnectionsOnStatementErrors(pool: pg.Pool): void {
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -26,7 +28,8 @@ export function keepConnectionsOnStatementErrors(pool: pg.Pool): void {
       try {
         return await client.query(text as string, values as unknown[]);
       } catch (err) {
-        if (!(err instanceof pg.DatabaseError)) broken ??= err;
+        markDatabaseError(err);
+        if (!(err instanceof pg.DatabaseError) || isDatabaseUnavailable(err)) broken ??= err;
         throw err;
       } finally {
         client.removeListener("error", onError);

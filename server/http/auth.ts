@@ -5,6 +5,7 @@ import { hasRole } from "../../common/roles.js";
 import { authErrors } from "../auth/errors.js";
 import { DEFAULT_SESSION_CACHE_TTL_MS, SessionCache } from "../auth/session-cache.js";
 import { signAccessToken, verifyAccessToken } from "../auth/tokens.js";
+import { postgresPoolOf } from "../cluster/pool.js";
 import { forbidden } from "./errors.js";
 
 /**
@@ -109,12 +110,21 @@ export async function sendFreshToken(
 /** Tokens whose remaining life falls under this share of their lifetime are renewed in the response. */
 const REFRESH_WHEN_REMAINING = 0.25;
 
+/** Methods that change nothing: their session check may come from the cache. */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 async function authenticatePlugin(app: FastifyInstance) {
   app.decorateRequest("principal", null);
   app.decorate(
     "sessions",
     new SessionCache(app.db, { ttlMs: app.config.authCacheTtlMs ?? DEFAULT_SESSION_CACHE_TTL_MS }),
   );
+
+  // Several servers may share a PostgreSQL database: a write checks its session in the database, so a logout,
+  // a disabling or a password change made on another server applies to it as soon as it committed (reads
+  // follow the database's announcement, milliseconds later). One embedded database has one server, whose
+  // cache is always current.
+  const sharedDatabase = postgresPoolOf(app.db) !== null;
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
@@ -125,7 +135,8 @@ async function authenticatePlugin(app: FastifyInstance) {
       throw result.reason === "expired" ? authErrors.tokenExpired() : authErrors.tokenInvalid();
     }
     const { claims } = result;
-    const { user, revoked } = await app.sessions.lookup(claims.userId, claims.jti);
+    const fresh = sharedDatabase && !READ_METHODS.has(request.method);
+    const { user, revoked } = await app.sessions.lookup(claims.userId, claims.jti, { fresh });
     if (revoked) throw authErrors.blacklisted();
     if (!user) throw authErrors.tokenInvalid();
     // A password change or recovery ends the sessions opened before it: their generation is older.

@@ -1,14 +1,30 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
+import { formatAmount } from "../../common/money/fees.js";
 import type { DbOrTx } from "../db/client.js";
+import {
+  type CsvColumn,
+  type CsvValue,
+  type ExportFormat,
+  exportFilename,
+  isFileExport,
+  Money,
+  primed,
+  zonedParts,
+} from "./export-cells.js";
 import type { ListParams } from "./list-query.js";
 import type { ListMeta, Page } from "./pagination.js";
 import { sendRemembered } from "./snapshot-memo.js";
+import { sendXlsx } from "./xlsx.js";
+
+export type { CsvColumn, CsvValue, ExportFormat } from "./export-cells.js";
+export { isFileExport, Money, money } from "./export-cells.js";
 
 /**
- * CSV export of list routes (issue 7, "Every list, from here on"). Every list route answers
- * `?format=csv` with the same filters, search and sort as its JSON list, but every row (no paging),
+ * CSV and Excel export of list routes (issue 7, "Every list, from here on"; Excel: issue 26). Every list
+ * route answers `?format=csv` and `?format=xlsx` (server/http/xlsx.ts: real dates and numbers) with the same
+ * filters, search and sort as its JSON list, but every row (no paging),
  * streamed in batches (never the whole file in memory), with Spanish column headers, as UTF-8 with a BOM
  * (Excel then reads the accents) and cells that could run as a formula neutralised (CSV injection).
  * `listQuery()` already accepts `format` (`json` by default), so a module only swaps its list handler for
@@ -20,6 +36,7 @@ import { sendRemembered } from "./snapshot-memo.js";
  *   { header: "Código", value: (row) => row.code },
  *   { header: "Capacidad máxima", value: (row) => row.maxCapacity },
  *   { header: "Habilitada", value: (row) => row.enabled }, // booleans: "Sí" / "No"
+ *   // Dates as `YYYY-MM-DD` text or `Date`s, amounts as money(e2): Excel then gets dates and numbers.
  * ];
  *
  * // routes.ts — the list route; its querystring is a listQuery(), its access rule covers the CSV too.
@@ -36,16 +53,12 @@ import { sendRemembered } from "./snapshot-memo.js";
  * ```
  *
  * The answer is `Content-Type: text/csv; charset=utf-8` and
- * `Content-Disposition: attachment; filename="aulas-2026-11-23.csv"` (today in the school's time zone).
- * A list that is not paged by `paginate` (or needs its own cells) can call `sendCsv` with any async
- * iterable of rows. The web side: `<DataTable csvExport={{ url: "/classrooms", params, filename }} />`.
+ * `Content-Disposition: attachment; filename="aulas-2026-11-23.csv"` (today in the school's time zone), or
+ * the Excel workbook `aulas-2026-11-23.xlsx`. A list that is not paged by `paginate` (or needs its own
+ * cells) can call `sendExport` (with the query's format) or `sendCsv` with any async iterable of rows. The
+ * web side: `<DataTable csvExport={{ url: "/classrooms", params, filename }} />` shows "Exportar CSV" and
+ * "Exportar Excel".
  */
-
-/** A value a cell may hold: formatted by `csvCell` (booleans as Sí/No, dates as `YYYY-MM-DD HH:MM`). */
-export type CsvValue = string | number | boolean | Date | null | undefined;
-
-/** One column of a CSV file: its Spanish header and how to read its cell from a row. */
-export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvValue };
 
 /** Rows read per query while streaming a CSV. */
 export const CSV_BATCH_SIZE = 500;
@@ -64,32 +77,26 @@ export function neutralizeCell(text: string): string {
 
 /** `date` as `YYYY-MM-DD HH:MM` in `timeZone`. */
 function formatDateTime(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+  const p = zonedParts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-/** The text of one cell: empty for null, Sí/No for booleans, dates in the school's zone, text neutralised. */
+/**
+ * The text of one cell: empty for null, Sí/No for booleans, dates in the school's zone, amounts as
+ * "1.234,56", text neutralised.
+ */
 export function csvCell(value: CsvValue, timeZone = "UTC"): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Sí" : "No";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (value instanceof Date) return formatDateTime(value, timeZone);
+  if (value instanceof Money) return neutralizeCell(formatAmount(value.e2));
   return neutralizeCell(value);
 }
 
 /** `aulas` on 23 Nov 2026 → `aulas-2026-11-23.csv`; anything but letters, digits, `-` and `_` becomes `-`. */
 export function csvFilename(base: string, today: string): string {
-  const safe = base.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "lista";
-  return `${safe}-${today}.csv`;
+  return exportFilename(base, today, "csv");
 }
 
 /**
@@ -107,19 +114,6 @@ export async function* allRows<Row, L extends ListParams>(
     yield* rows;
     if (rows.length < batchSize) return;
   }
-}
-
-/** Pulls the first item of an iterator now (errors surface before the answer starts), then the rest. */
-async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
-  const iterator = source[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  return {
-    async *[Symbol.asyncIterator]() {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    },
-  };
 }
 
 /**
@@ -161,15 +155,27 @@ export async function sendCsv<Row>(
 }
 
 /**
+ * Streams `rows` as the file `format` names: a CSV file (`sendCsv`) or an Excel workbook (`sendXlsx`), with
+ * the same columns.
+ */
+export function sendExport<Row>(
+  reply: FastifyReply,
+  opts: { format: ExportFormat; filename: string; columns: CsvColumn<Row>[]; rows: AsyncIterable<Row> },
+): Promise<FastifyReply> {
+  const { format, ...file } = opts;
+  return format === "xlsx" ? sendXlsx(reply, file) : sendCsv(reply, file);
+}
+
+/**
  * A list route's answer: `{ data, meta }` for JSON (one page, `present`ed), or every row as a CSV file
- * when the query says `format=csv` (see the example at the top of this file).
+ * or an Excel workbook when the query says `format=csv` or `format=xlsx` (see the example at the top).
  */
 export async function sendList<Row, Item, L extends ListParams>(
   reply: FastifyReply,
   opts: {
     /** The route's parsed query (a `listQuery()`, with its filters). */
     list: L;
-    /** One page of rows for a list like `list` (the CSV export changes only `page` and `limit`). */
+    /** One page of rows for a list like `list` (the file exports change only `page` and `limit`). */
     fetchPage: (list: L) => Promise<Page<Row>>;
     present: (row: Row) => Item;
     csv: { filename: string; columns: CsvColumn<Row>[]; batchSize?: number };
@@ -180,8 +186,9 @@ export async function sendList<Row, Item, L extends ListParams>(
     remember?: { db: DbOrTx; name: string };
   },
 ): Promise<{ data: Item[]; meta: ListMeta } | FastifyReply> {
-  if (opts.list.format === "csv") {
-    return sendCsv(reply, {
+  if (isFileExport(opts.list.format)) {
+    return sendExport(reply, {
+      format: opts.list.format,
       filename: opts.csv.filename,
       columns: opts.csv.columns,
       rows: allRows(opts.list, opts.fetchPage, opts.csv.batchSize),

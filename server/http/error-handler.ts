@@ -4,7 +4,9 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { describeError } from "../../common/errors.js";
 import { validationMessage } from "../../common/validation/messages.js";
 import { fieldKey, spanishIssueMessage } from "../../common/validation/zod.js";
+import { isDatabaseUnavailable, unavailableReason } from "../db/connection-errors.js";
 import { pgErrorOf, translateDbError } from "../db/constraints.js";
+import { StorageWriteError } from "../storage/types.js";
 import { PgCode } from "./db-errors.js";
 import { AppError } from "./errors.js";
 import { RequestValidationError, validationErrorBody } from "./validation.js";
@@ -43,8 +45,27 @@ function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boo
   if (!request.isMultipart?.()) return false;
   return (
     error.code === "ERR_STREAM_PREMATURE_CLOSE" ||
+    // The client closed the connection while the form was being read (Node's "aborted").
+    error.code === "ECONNRESET" ||
     /^Multipart: |^Unexpected end of (form|multipart data)|^Malformed part header/.test(error.message)
   );
+}
+
+/** The error a wrapper (StorageWriteError) was raised for, else the error itself. */
+function causeOf(error: FastifyError): FastifyError {
+  return error.cause instanceof Error ? (error.cause as FastifyError) : error;
+}
+
+/** Codes of a write the disk refused for lack of room (space, quota). */
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT"]);
+
+/** A storage that could not keep a file (StorageWriteError), or a full disk met anywhere. */
+function isStorageFailure(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e instanceof StorageWriteError) return true;
+    if (DISK_FULL.has((e as NodeJS.ErrnoException).code ?? "")) return true;
+  }
+  return false;
 }
 
 function errorBody(message: string): ErrorBody {
@@ -135,6 +156,22 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, 422, validationErrorBody(errors));
     }
 
+    if (isDatabaseUnavailable(error)) {
+      // A restart or a cut: the statement was not committed; the client may try again in a moment.
+      request.log.warn({ reason: unavailableReason(error) }, "database unavailable");
+      reply.header("Retry-After", "5");
+      return send(reply, 503, errorBody("database_unavailable"));
+    }
+
+    // A form that could not be read, also when a storage wrapped its error while streaming it in.
+    if (isMalformedMultipart(error, request) || isMalformedMultipart(causeOf(error), request))
+      return send(reply, 400, errorBody("invalid_multipart_body"));
+    if (isStorageFailure(error)) {
+      // A full disk or an unreachable object store: nothing was kept, the same upload may succeed later.
+      request.log.error({ err: error }, "storage unavailable");
+      return send(reply, 503, errorBody("storage_unavailable"));
+    }
+
     const refusal = databaseRefusal(error, request.method);
     if (refusal) {
       request.log.warn({ err: error }, "database refused a write");
@@ -149,7 +186,6 @@ export function registerErrorHandling(app: FastifyInstance) {
         description: describeError("too_many_requests"),
       });
     }
-    if (isMalformedMultipart(error, request)) return send(reply, 400, errorBody("invalid_multipart_body"));
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       const [knownStatus, message] = known;

@@ -71,7 +71,8 @@ describe("security and cache headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("same-origin");
-    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+    // No page may be framed, not even by the app itself: both headers say so.
+    expect(headers["x-frame-options"]).toBe("DENY");
   }
 
   it("sends the security headers and no-store on API answers", async () => {

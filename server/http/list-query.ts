@@ -17,14 +17,14 @@ export type ListParams<F extends string = string> = {
   /** Trimmed; absent when blank. */
   search?: string;
   sort_by: Sort<F>;
-  /** `csv`: every row as a file (server/http/csv.ts `sendList`); JSON pages otherwise. */
+  /** `csv` or `xlsx`: every row as a file (server/http/csv.ts `sendList`); JSON pages otherwise. */
   format?: ListFormat;
   /** Set by the CSV export's batches: `paginate` skips counting the total (its meta then counts the page). */
   withoutTotal?: boolean;
 };
 
-/** How a list answers: JSON pages (default) or a CSV download of every row. */
-export type ListFormat = "json" | "csv";
+/** How a list answers: JSON pages (default), or every row as a CSV file or an Excel workbook. */
+export type ListFormat = "json" | "csv" | "xlsx";
 
 /** The range of a PostgreSQL `integer`: a filter beyond it is refused (422), never sent to the database. */
 export const INT_MIN = -2_147_483_648;
@@ -89,22 +89,23 @@ export function sortBySchema<const S extends readonly [string, ...string[]]>(
     .describe(`Campo y dirección, por ejemplo \`${sortable[0]},desc\`. Campos: ${sortable.join(", ")}.`);
 }
 
-/** `format=json|csv` of a list (json by default). */
+/** `format=json|csv|xlsx` of a list (json by default). */
 const formatSchema = z
-  .preprocess(blankToUndefined, z.enum(["json", "csv"]).optional())
+  .preprocess(blankToUndefined, z.enum(["json", "csv", "xlsx"]).optional())
   .transform((v): ListFormat => v ?? "json")
   .meta({
     type: "string",
-    enum: ["json", "csv"],
+    enum: ["json", "csv", "xlsx"],
     default: "json",
     description:
-      "`csv`: todas las filas (sin páginas) como archivo CSV (UTF-8 con BOM), con los mismos filtros, búsqueda y orden.",
+      "`csv`: todas las filas (sin páginas) como archivo CSV (UTF-8 con BOM); `xlsx`: como libro de Excel, con " +
+      "fechas y números de verdad; con los mismos filtros, búsqueda y orden.",
   });
 
 /**
  * The querystring schema of a list route (ARCHITECTURE.md, "Lists"): `page` (from 1), `limit` (default 10,
  * 0 = every row, at most `maxLimit`), `search` (trimmed), `sort_by` (`field,asc|desc`, allow-listed: an
- * unknown field is a 422 on `sort_by`, never SQL), `format` (`json` or `csv`, answered by `sendList` of
+ * unknown field is a 422 on `sort_by`, never SQL), `format` (`json`, `csv` or `xlsx`, answered by `sendList` of
  * server/http/csv.ts) and the route's own typed `filters`.
  */
 export function listQuery<

@@ -67,7 +67,10 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
 
   // Users: each person their own account; administrators everyone's (record rules in the service).
   "GET /api/users/me": "authenticated",
-  "GET /api/users/:id": "authenticated",
+  "GET /api/users/:id": byRecord(
+    "authenticated",
+    "a person reads their own account, an admin any, the assistant only students', teachers' and coordinators'",
+  ),
   "PATCH /api/users/:id": ["lowAdmin", "admin", "god"],
   "PATCH /api/users/:id/email": "authenticated",
   "PATCH /api/users/:id/password": "authenticated",
@@ -94,6 +97,9 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   // Notifications: all.
   "GET /api/notifications": "authenticated",
   "PATCH /api/notifications/:id/mark-as-read": "authenticated",
+  "GET /api/notifications/:id": "authenticated",
+  "PATCH /api/notifications/:id": "authenticated",
+  "DELETE /api/notifications/:id": "authenticated",
   "POST /api/notifications": ["teacher", "coordinator", "lowAdmin", "admin", "god"],
   "GET /api/notifications/audiences": ["teacher", "coordinator", "lowAdmin", "admin", "god"],
   "GET /api/notifications/receivers": ["teacher", "coordinator", "lowAdmin", "admin", "god"],
@@ -252,8 +258,9 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "PATCH /api/semesters/:id/courses/:course_id": ["admin", "god"],
 
   // Periods (spec.md §6: lists and detail admin and low admin, writes admin; the enabled period for every
-  // logged-in user; the pre-registration period for the public pre-inscription form).
-  "GET /api/periods": ["lowAdmin", "admin", "god"],
+  // logged-in user; the pre-registration period for the public pre-inscription form). The list also feeds
+  // the period selector of the section pages, which §6 gives the coordinator too (issue 26).
+  "GET /api/periods": ["coordinator", "lowAdmin", "admin", "god"],
   "GET /api/periods/:id": ["lowAdmin", "admin", "god"],
   "GET /api/periods/:id/courses-by-specialization": ["lowAdmin", "admin", "god"],
   "POST /api/periods": ["admin", "god"],
@@ -398,8 +405,9 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
     "authenticated",
     STUDENT_RECORDS,
   ),
+  // Notes are written by whoever teaches (spec.md §6 gives lesson detail to teachers and coordinators).
   "PATCH /api/sections/:id/courses/:course_id/students/:student_id": byRecord(
-    ["teacher", "coordinator", "admin", "god"],
+    ["teacher", "coordinator"],
     LESSON_COURSE_SECTIONS,
   ),
   "GET /api/sections/:id/courses/:course_id/lessons-register-report": byRecord(
@@ -422,24 +430,24 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   ),
   "POST /api/final-deliveries": byRecord(
     ["coordinator", "admin", "god"],
-    "a coordinator only in their specialization",
+    "a coordinator only in their specialization, where they or a teacher they supervise teach",
   ),
   "PATCH /api/final-deliveries/:id": byRecord(
     ["coordinator", "admin", "god"],
-    "a coordinator only in their specialization",
+    "a coordinator only in their specialization, where they or a teacher they supervise teach",
   ),
   "DELETE /api/final-deliveries/:id": byRecord(
     ["coordinator", "admin", "god"],
-    "a coordinator only in their specialization",
+    "a coordinator only in their specialization, where they or a teacher they supervise teach",
   ),
   "GET /api/final-deliveries/:id/students": byRecord("authenticated", "a student sees only their own row"),
   "POST /api/final-deliveries/:id/teachers/:teacher_id": byRecord(
     ["coordinator", "admin", "god"],
-    "a coordinator only in their specialization",
+    "a coordinator only in their specialization, where they or a teacher they supervise teach",
   ),
   "DELETE /api/final-deliveries/:id/teachers/:teacher_id": byRecord(
     ["coordinator", "admin", "god"],
-    "a coordinator only in their specialization",
+    "a coordinator only in their specialization, where they or a teacher they supervise teach",
   ),
   "PATCH /api/final-deliveries/:id/teachers/:teacher_id/students/:student_id": byRecord(
     ["teacher", "coordinator"],
@@ -447,7 +455,7 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   ),
   "POST /api/final-deliveries/:id/scheduled-content-resource": byRecord(
     ["coordinator", "admin", "god"],
-    "a coordinator only in their specialization",
+    "a coordinator only in their specialization, where they or a teacher they supervise teach",
   ),
   "GET /api/final-deliveries/:id/scheduled-content-resource": byRecord(
     "authenticated",
@@ -493,6 +501,8 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
     ["student", "lowAdmin", "admin", "god"],
     "a student sees only their own numbers",
   ),
+  // Issue 26: the order a new school is set up in, for the administrator who sets it up.
+  "GET /api/dashboard/setup": ["admin", "god"],
   "GET /api/dashboard/coordinator": byRecord(["coordinator"], "the caller's own teacher profile"),
   "GET /api/dashboard/teacher": byRecord(["teacher", "coordinator"], "the caller's own teacher profile"),
   // Document requests (issue 11; spec.md §6: student, admin, low admin; a student only their own) and the

@@ -174,9 +174,15 @@ describe("route walk: every API route's access (spec.md §6)", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
-  it("every list route (a listQuery) answers format=csv with a CSV file", { timeout: 300_000 }, async () => {
+  it("every list route (a listQuery) answers format=csv and format=xlsx with the file", {
+    timeout: 300_000,
+  }, async () => {
     const god = callers.find((c) => c.role === Role.god)!;
     const problems: string[] = [];
+    const files = [
+      ["csv", "text/csv"],
+      ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ] as const;
     for (const route of routes.filter((r) => r.list && r.method === "GET")) {
       const { token } = await signAccessToken({
         secret: ctx.config.jwtSecret,
@@ -184,19 +190,26 @@ describe("route walk: every API route's access (spec.md §6)", () => {
         ttlSeconds: 3600,
       });
       const url = fillPath(route.url, god);
-      const res = await ctx.app.inject({
-        method: "GET",
-        url: `${url}${url.includes("?") ? "&" : "?"}format=csv`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      // A list that needs a filter (a period, say) may refuse the bare call; a 200 must be the file.
-      if (res.statusCode === 200 && !String(res.headers["content-type"]).startsWith("text/csv"))
-        problems.push(
-          `${key(route)}?format=csv answered ${res.headers["content-type"]}: answer the list with sendList() ` +
-            "(server/http/csv.ts) so it exports CSV.",
-        );
-      else if (res.statusCode >= 500)
-        problems.push(`${key(route)}?format=csv: ${res.statusCode} ${res.body}`);
+      const statuses: number[] = [];
+      for (const [format, type] of files) {
+        const res = await ctx.app.inject({
+          method: "GET",
+          url: `${url}${url.includes("?") ? "&" : "?"}format=${format}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        // A list that needs a filter (a period, say) may refuse the bare call; a 200 must be the file.
+        if (res.statusCode === 200 && !String(res.headers["content-type"]).startsWith(type))
+          problems.push(
+            `${key(route)}?format=${format} answered ${res.headers["content-type"]}: answer the list with ` +
+              "sendList() (server/http/csv.ts) so it exports CSV and Excel.",
+          );
+        else if (res.statusCode >= 500)
+          problems.push(`${key(route)}?format=${format}: ${res.statusCode} ${res.body}`);
+        statuses.push(res.statusCode);
+      }
+      // Every list that exports CSV exports Excel too.
+      if (statuses[0] === 200 && statuses[1] !== 200)
+        problems.push(`${key(route)}?format=xlsx answered ${statuses[1]} where format=csv answered 200.`);
     }
     expect(problems, problems.join("\n")).toEqual([]);
   });

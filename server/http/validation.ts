@@ -52,24 +52,43 @@ const isIdOutOfRange = (issue: z.core.$ZodIssue) =>
   issue.code === "custom" &&
   (issue.params as Record<string, unknown> | undefined)?.[ID_OUT_OF_RANGE] === true;
 
-/** Paths of the strings (values or keys) holding U+0000 in a request part, at most a few. */
-function fieldsWithNul(
-  data: unknown,
-  path: PropertyKey[] = [],
-  found: PropertyKey[][] = [],
-): PropertyKey[][] {
-  if (found.length >= 5) return found;
-  if (typeof data === "string") {
-    if (data.includes("\0")) found.push(path);
-  } else if (Array.isArray(data)) {
-    for (const [i, item] of data.entries()) fieldsWithNul(item, [...path, i], found);
-  } else if (data !== null && typeof data === "object") {
-    for (const [key, value] of Object.entries(data)) {
-      if (key.includes("\0")) found.push([...path, key.replaceAll("\0", "")]);
-      else fieldsWithNul(value, [...path, key], found);
+/** A value met while walking a request part, with the way back to the root (its path, built on demand). */
+type Visit = { value: unknown; key?: PropertyKey; parent?: Visit };
+
+const pathOf = (visit: Visit): PropertyKey[] => {
+  const path: PropertyKey[] = [];
+  for (let v: Visit | undefined = visit; v?.parent; v = v.parent) path.unshift(v.key!);
+  return path;
+};
+
+/**
+ * Paths of the strings (values or keys) holding U+0000 in a request part, at most a few. Walked with a
+ * stack of its own, not by recursion: a body nested 20,000 levels deep must not overflow the call stack.
+ */
+function fieldsWithNul(data: unknown): PropertyKey[][] {
+  const found: PropertyKey[][] = [];
+  const pending: Visit[] = [{ value: data }];
+  while (pending.length > 0 && found.length < 5) {
+    const visit = pending.pop()!;
+    const { value } = visit;
+    if (typeof value === "string") {
+      if (value.includes("\0")) found.push(pathOf(visit));
+      continue;
     }
+    if (value === null || typeof value !== "object") continue;
+    const children: Visit[] = [];
+    const entries: [PropertyKey, unknown][] = Array.isArray(value)
+      ? [...value.entries()]
+      : Object.entries(value);
+    for (const [key, item] of entries) {
+      if (typeof key === "string" && key.includes("\0"))
+        found.push([...pathOf(visit), key.replaceAll("\0", "")]);
+      else children.push({ value: item, key, parent: visit });
+    }
+    // Reversed onto the stack, so fields are visited in the order they were written.
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
-  return found;
+  return found.slice(0, 5);
 }
 
 /** The 422 body: `{ message: "validation_failed", description, errors: { field: [messages] } }`. */

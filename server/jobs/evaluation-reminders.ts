@@ -137,6 +137,8 @@ export async function sendEvaluationReminders(db: Db, opts: { today: string }): 
           content: reminderText(cut, items),
           type: 6,
           code: reminderKey(period.id, cut, teacherId),
+          // [section, course, pending evaluations] for the text in the reader's language.
+          params: { items: items.map((i) => [i.code, i.title, i.lessons]) },
           back: "/lessons",
           userIds: [items[0]!.userId],
         });

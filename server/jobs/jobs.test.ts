@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../common/roles.js";
@@ -30,6 +32,44 @@ function memoryLog() {
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("a rejection nobody awaited while the job queue runs", () => {
+  // pg-boss completes a job without waiting for the statement: a database away at that instant left an
+  // unhandled rejection, and Node ended the server. Run in a process of its own (Node's own behaviour).
+  const module = fileURLToPath(new URL("./stray-rejections.ts", import.meta.url));
+  const reject = (error: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { tolerateDatabaseRejections } = await import(${JSON.stringify(module)});
+        tolerateDatabaseRejections({ warn: (o, m) => console.log(m, o.reason) });
+        Promise.reject(${error});
+        setTimeout(() => console.log("still running"), 50);`,
+      ],
+      { encoding: "utf8" },
+    );
+
+  it("from the database being away is a warning, and the process carries on", () => {
+    const run = reject(
+      `Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })`,
+    );
+    expect(run.stdout).toBe(
+      "job queue: database unavailable terminating connection due to administrator command\nstill running\n",
+    );
+    expect(run.status).toBe(0);
+  });
+
+  it("from anything else still ends the process, as Node would", () => {
+    const run = reject(`new Error("a bug")`);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("a bug");
+    expect(run.status).toBe(1);
+  });
+});
 
 describe("jobs on the embedded database (in-process scheduler)", () => {
   it("runs a job now, refuses unknown and doubled names", async () => {

@@ -1,7 +1,10 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import PgBoss from "pg-boss";
+import { isDatabaseUnavailable, markDatabaseError, unavailableReason } from "../db/connection-errors.js";
 import { assertJobName, callAt, type JobDefinition, JobGate, runJob, untilNextPeriod } from "./run.js";
+import { tolerateDatabaseRejections } from "./stray-rejections.js";
 import type { Jobs } from "./types.js";
 
 /**
@@ -27,6 +30,7 @@ export class PgBossJobs implements Jobs {
   private boss: PgBoss | null = null;
   private starting: Promise<void> | null = null;
   private stopped = false;
+  private untolerate = () => {};
 
   constructor(
     private readonly connection: pg.ClientConfig,
@@ -70,6 +74,7 @@ export class PgBossJobs implements Jobs {
     // Waits for the jobs this server is running (up to 10 s), then closes the queue's connections.
     if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     await this.gate.idle();
+    this.untolerate();
   }
 
   private async open() {
@@ -85,7 +90,22 @@ export class PgBossJobs implements Jobs {
       schedule: false,
       supervise: true,
     });
-    boss.on("error", (err) => this.log.error({ err }, "job queue error"));
+    // Every failure of the queue's statements is the database's: a refused connection is its being away.
+    const db = boss.getDb();
+    const executeSql = db.executeSql.bind(db);
+    db.executeSql = (text, values) =>
+      executeSql(text, values).catch((err: unknown) => {
+        markDatabaseError(err);
+        throw err;
+      });
+    this.untolerate = tolerateDatabaseRejections(this.log);
+    // While the database restarts the queue's polling fails every few seconds: expected, and it carries on
+    // by itself when the database is back. (Its workers' errors arrive as copies, without the mark.)
+    boss.on("error", (err) =>
+      isDatabaseUnavailable(err, { fromDatabase: true })
+        ? this.log.warn({ reason: unavailableReason(err) }, "job queue: database unavailable, retrying")
+        : this.log.error({ err }, "job queue error"),
+    );
     await boss.start();
     // Jobs added from here on enlist themselves (`every`); these are the ones added before.
     this.boss = boss;
@@ -101,6 +121,8 @@ export class PgBossJobs implements Jobs {
   private async createQueue(boss: PgBoss, job: JobDefinition) {
     if (await boss.getQueue(job.name)) return;
     const lock = new pg.Client(this.connection);
+    // A connection lost while waiting for the lock fails the query below; unheard, it would end the process.
+    lock.on("error", () => {});
     await lock.connect();
     try {
       await lock.query("select pg_advisory_lock($1)", [queueCreationLockKey]);
@@ -129,11 +151,41 @@ export class PgBossJobs implements Jobs {
     await boss.work(
       job.name,
       { pollingIntervalSeconds: Math.max(0.5, Math.min(2, everySeconds / 4)), batchSize: 1 },
-      async () => {
+      async (jobs) => {
         await this.gate.run(job.name, () => runJob(job, this.log));
+        await this.complete(
+          boss,
+          job.name,
+          jobs.map((j) => j.id),
+        );
       },
     );
     this.schedule(boss, job);
+  }
+
+  /**
+   * pg-boss marks a run complete right after its handler returns, without waiting: when the database is away
+   * at that instant the mark is lost and the job stays active until it expires (15 minutes or more), holding
+   * back the next periods of its singleton queue. So the handler marks it itself first, retrying while the
+   * database is away (for up to about two minutes); pg-boss's own mark then finds nothing left to do.
+   */
+  private async complete(boss: PgBoss, name: string, ids: string[]) {
+    let waitMs = 250;
+    for (let waited = 0; ; waited += waitMs, waitMs = Math.min(waitMs * 2, 5000)) {
+      try {
+        await boss.complete(name, ids);
+        return;
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || this.stopped || waited > 120_000) {
+          this.log.warn(
+            { reason: unavailableReason(err), job: name },
+            "job queue: a run could not be marked done",
+          );
+          return;
+        }
+      }
+      await delay(waitMs);
+    }
   }
 
   private schedule(boss: PgBoss, job: JobDefinition) {
@@ -142,9 +194,15 @@ export class PgBossJobs implements Jobs {
       () => {
         if (this.stopped || this.boss !== boss) return;
         this.schedule(boss, job);
-        boss
-          .sendThrottled(job.name, {}, {}, job.everyMs / 1000, job.name)
-          .catch((err) => this.log.error({ err, job: job.name }, "job queue: asking for a run failed"));
+        boss.sendThrottled(job.name, {}, {}, job.everyMs / 1000, job.name).catch((err) =>
+          // The period is asked for by every server: one that reaches the database runs it.
+          isDatabaseUnavailable(err)
+            ? this.log.warn(
+                { reason: unavailableReason(err), job: job.name },
+                "job queue: database unavailable",
+              )
+            : this.log.error({ err, job: job.name }, "job queue: asking for a run failed"),
+        );
       },
       this.timers,
     );

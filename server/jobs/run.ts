@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { isDatabaseUnavailable, unavailableReason } from "../db/connection-errors.js";
 
 /** A job as `every` registered it. */
 export type JobDefinition = { name: string; everyMs: number; handler: () => Promise<void> };
@@ -14,7 +15,13 @@ export async function runJob(job: JobDefinition, log: FastifyBaseLogger, attempt
   try {
     await job.handler();
   } catch (err) {
-    log.error({ err, job: job.name, attempt }, `job ${job.name} failed`);
+    // A database restart fails the run; the queue retries it, the next period runs anyway.
+    if (isDatabaseUnavailable(err))
+      log.warn(
+        { reason: unavailableReason(err), job: job.name, attempt },
+        `job ${job.name} failed: database unavailable`,
+      );
+    else log.error({ err, job: job.name, attempt }, `job ${job.name} failed`);
     throw err;
   }
   log.info({ job: job.name, ms: Date.now() - started }, `job ${job.name} done`);

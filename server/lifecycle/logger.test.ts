@@ -12,9 +12,9 @@ describe("log format", () => {
 
   it("gives Fastify a pretty stream or plain JSON options", () => {
     expect(loggerOptions({ env: "test", logLevel: "info" })).toBe(false);
-    expect(loggerOptions({ env: "production", logLevel: "warn", logFormat: "json" })).toEqual({
-      level: "warn",
-    });
+    const json = loggerOptions({ env: "production", logLevel: "warn", logFormat: "json" });
+    expect(json).toMatchObject({ level: "warn", hooks: { streamWrite: expect.any(Function) } });
+    expect(json).not.toHaveProperty("stream");
     const pretty = loggerOptions({ env: "production", logLevel: "info", logFormat: "pretty" });
     expect(pretty).toMatchObject({
       level: "info",

@@ -153,6 +153,34 @@ export class FolderStorage implements FileStorage {
     await rm(path.join(path.dirname(full), metaName(path.basename(full))), { force: true });
   }
 
+  /** Temporary files (`.<name>.<hex>.tmp`) and side files of vanished files, last changed before `before`. */
+  async sweepTemporary(before: Date): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string) => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      const names = new Set(entries.map((e) => e.name));
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          await walk(full);
+          continue;
+        }
+        const leftover =
+          entry.name.endsWith(".tmp") ||
+          (entry.name.startsWith(".") &&
+            entry.name.endsWith(".meta.json") &&
+            !names.has(entry.name.slice(1, -".meta.json".length)));
+        if (!leftover || !entry.isFile()) continue;
+        const info = await stat(full).catch(() => null);
+        if (!info || info.mtimeMs >= before.getTime()) continue;
+        await rm(full, { force: true });
+        removed += 1;
+      }
+    };
+    await walk(this.root);
+    return removed;
+  }
+
   async *list(prefix = ""): AsyncIterable<StoredFile> {
     assertValidPrefix(prefix);
     // Walk only the folder the prefix names (`profile-pictures/` → that folder), in key order.

@@ -23,6 +23,11 @@ export interface FileStorage {
   list(prefix?: string): AsyncIterable<StoredFile>;
   /** Releases clients and handles (S3 client); a no-op for the folder and database drivers. */
   close?(): Promise<void>;
+  /**
+   * Removes what interrupted writes left behind (a crash between the temporary file and its rename) last
+   * changed before `before`; answers how many. Only the folder storage leaves such files.
+   */
+  sweepTemporary?(before: Date): Promise<number>;
 }
 
 /** Thrown by `put` when the body is larger than `maxBytes` (nothing stored). */

@@ -7,7 +7,15 @@ import type { ListResponse } from "./types";
 export type { AuditEntry, AuditFilters };
 
 /** The filter fields of the audit list, as they appear in the URL and in the request. */
-export const auditFilterKeys = ["actor_id", "action", "entity_type", "entity_id", "from", "to"] as const;
+export const auditFilterKeys = [
+  "person",
+  "actor_id",
+  "action",
+  "entity_type",
+  "entity_id",
+  "from",
+  "to",
+] as const;
 export type AuditFilterKey = (typeof auditFilterKeys)[number];
 /** Filter values as the page holds them (strings, empty = not set). */
 export type AuditFilterValues = Partial<Record<AuditFilterKey, string>>;

@@ -47,18 +47,26 @@ export async function downloadFile(
   saveBlob(blob, opts.filename);
 }
 
+/** The files a list exports, and what the request accepts for each. */
+export type ExportFormat = "csv" | "xlsx";
+const exportTypes: Record<ExportFormat, string> = {
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
 /**
- * A list's CSV export: the list's own query (search, sort, filters) without its page, as `format=csv`,
- * saved as `{base}-{today}.csv`.
+ * A list's export: the list's own query (search, sort, filters) without its page, as `format=csv` or
+ * `format=xlsx`, saved as `{base}-{today}.csv` / `.xlsx`.
  */
-export function downloadCsv(
+export function downloadExport(
   path: string,
-  opts: { params?: QueryParams; filename: string; signal?: AbortSignal },
+  opts: { params?: QueryParams; filename: string; format: ExportFormat; signal?: AbortSignal },
 ): Promise<void> {
   const { page: _page, limit: _limit, ...query } = opts.params ?? {};
   return downloadFile(path, {
-    query: { ...query, format: "csv" },
-    filename: `${opts.filename}-${localDate()}.csv`,
+    query: { ...query, format: opts.format },
+    filename: `${opts.filename}-${localDate()}.${opts.format}`,
+    accept: exportTypes[opts.format],
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
 }

@@ -127,6 +127,9 @@ export function errorBehaviour(error: ApiError): ErrorBehaviour {
         notice: { tone: "warning", message: t("errors.http.checkInput"), autoClose: false },
         fieldErrors: error.errors ?? {},
       };
+    case 503:
+      // The database restarting (database_unavailable) or the file store full: try again in a moment.
+      return { notice: warning(describeApiError(error), t("errors.http.unavailableTitle")) };
     default:
       return {
         notice: {

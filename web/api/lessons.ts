@@ -9,6 +9,7 @@ import type {
 } from "../../common/schemas/lessons";
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
 import { api, type QueryParams } from "./client";
+import { isStaleRecord } from "./stale";
 import type { ItemResponse, ListResponse } from "./types";
 
 export type { Attendance, GenerateResult, Lesson, LessonDetail, LessonStudent, LessonStudentChange };
@@ -60,13 +61,16 @@ export const lessonsApi = {
     api
       .post<ItemResponse<GenerateResult>>("/lessons/generate", { course_section_id: courseSectionId })
       .then((r) => r.data),
-  register: (id: number, students: { student_id: number; attendance: Attendance }[]) =>
-    api.patch<ItemResponse<LessonDetail>>(`/lessons/${id}/register`, { students }).then((r) => r.data),
+  /** `version`: the lesson's version the sheet read (a newer one: 409 `stale_record`). */
+  register: (id: number, students: { student_id: number; attendance: Attendance }[], version?: number) =>
+    api
+      .patch<ItemResponse<LessonDetail>>(`/lessons/${id}/register`, { students, version })
+      .then((r) => r.data),
   evaluate: (id: number, weight: number) =>
     api.patch<ItemResponse<LessonDetail>>(`/lessons/${id}/evaluate`, { weight }).then((r) => r.data),
-  notes: (id: number, students: { student_id: number; note: number | null }[]) =>
+  notes: (id: number, students: { student_id: number; note: number | null }[], version?: number) =>
     api
-      .patch<ItemResponse<LessonDetail>>(`/lessons/${id}/students/bulk-update`, { students })
+      .patch<ItemResponse<LessonDetail>>(`/lessons/${id}/students/bulk-update`, { students, version })
       .then((r) => r.data),
   remove: (id: number) => api.delete<void>(`/lessons/${id}`),
   history: (sectionId: number, courseId: number, studentId: number, signal?: AbortSignal) =>
@@ -112,8 +116,12 @@ export function useStudentHistory(sectionId: number, courseId: number, studentId
   });
 }
 
-/** Writes answering the lesson: the detail is replaced and the lists refreshed. */
-function useLessonWrite<V>(fn: (vars: V) => Promise<LessonDetail>) {
+/**
+ * Writes answering the lesson: the detail is replaced and the lists refreshed. A save refused because the
+ * lesson was saved by someone else meanwhile (`stale_record`) reloads the detail: the sheets show the
+ * current values (and version) to review and save again.
+ */
+function useLessonWrite<V extends { id: number }>(fn: (vars: V) => Promise<LessonDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -121,18 +129,24 @@ function useLessonWrite<V>(fn: (vars: V) => Promise<LessonDetail>) {
       queryClient.setQueryData(lessonKeys.detail(lesson.id), lesson);
       return queryClient.invalidateQueries({ queryKey: lessonKeys.lists() });
     },
+    onError: (error, vars) => {
+      if (isStaleRecord(error))
+        return queryClient.invalidateQueries({ queryKey: lessonKeys.detail(vars.id) });
+    },
   });
 }
 
 export const useRegisterAttendance = () =>
-  useLessonWrite((v: { id: number; students: { student_id: number; attendance: Attendance }[] }) =>
-    lessonsApi.register(v.id, v.students),
+  useLessonWrite(
+    (v: { id: number; students: { student_id: number; attendance: Attendance }[]; version?: number }) =>
+      lessonsApi.register(v.id, v.students, v.version),
   );
 export const useEvaluateLesson = () =>
   useLessonWrite((v: { id: number; weight: number }) => lessonsApi.evaluate(v.id, v.weight));
 export const useSaveNotes = () =>
-  useLessonWrite((v: { id: number; students: { student_id: number; note: number | null }[] }) =>
-    lessonsApi.notes(v.id, v.students),
+  useLessonWrite(
+    (v: { id: number; students: { student_id: number; note: number | null }[]; version?: number }) =>
+      lessonsApi.notes(v.id, v.students, v.version),
   );
 
 export function useGenerateLessons() {

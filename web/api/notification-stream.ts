@@ -1,7 +1,13 @@
 // No imports: the bell loads this module lazily, and a module of its own keeps the shell's chunks as they are.
 
 /** What the server sends for each new notification (server/modules/notifications/live.ts). */
-export type LiveNotification = { id: number; content: string; back: string | null };
+export type LiveNotification = {
+  id: number;
+  content: string;
+  code?: string | null;
+  params?: Record<string, unknown> | null;
+  back: string | null;
+};
 
 /** Splits server-sent events text into complete events; answers them and the unfinished rest. */
 export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {

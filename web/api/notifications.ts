@@ -14,6 +14,8 @@ export type AppNotification = {
   pivot?: { read_at: string | null } | null;
   type: number;
   code?: string | null;
+  /** Parameters of a system notification's text (web/layout/notification-text.ts). */
+  params?: Record<string, unknown> | null;
   back?: string | null;
 };
 

@@ -10,7 +10,7 @@ import type {
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
 import { api } from "./client";
 import { downloadFile } from "./download";
-import { paymentKeys, periodFeeApi } from "./period-fee";
+import { type CreatePaymentPayload, paymentKeys, periodFeeApi } from "./period-fee";
 import type { ItemResponse, ListResponse } from "./types";
 
 export {
@@ -88,7 +88,8 @@ export function useDebtors(params: ListParams, filters: DebtorFilters) {
 export function useCreatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: periodFeeApi.create,
+    mutationFn: ({ payload, key }: { payload: CreatePaymentPayload; key: string }) =>
+      periodFeeApi.create(payload, key),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }

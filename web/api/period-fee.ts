@@ -10,6 +10,7 @@ import type {
 import type { ListParams } from "../components/DataTable/list-params";
 import { api } from "./client";
 import type { ApiError } from "./errors";
+import { IDEMPOTENCY_HEADER } from "./idempotency";
 import type { AppQueryMeta } from "./query-client";
 import type { ItemResponse, ListResponse } from "./types";
 
@@ -55,8 +56,13 @@ export const periodFeeApi = {
           throw error;
         },
       ),
-  create: (payload: CreatePaymentPayload) =>
-    api.post<ItemResponse<Payment>>("/payments", payload).then((r) => r.data),
+  /** `key`: the submit's Idempotency-Key (./idempotency.ts): a retry with it never records a second payment. */
+  create: (payload: CreatePaymentPayload, key?: string) =>
+    api
+      .post<ItemResponse<Payment>>("/payments", payload, {
+        headers: key ? { [IDEMPOTENCY_HEADER]: key } : undefined,
+      })
+      .then((r) => r.data),
 };
 
 /** The banner's fee lives across pages (the layout holds it). */

@@ -7,6 +7,7 @@ import type {
   Period,
   PeriodDetail,
   PeriodPensum,
+  PublicPeriodDetail,
   updatePeriodSchema,
 } from "../../common/schemas/periods";
 import { type ListParams, toListQuery } from "../components/DataTable/list-params";
@@ -82,7 +83,7 @@ export const periodsApi = {
   /** The current period; 404 `unable_to_find_enabled_period` when none is enabled (quiet: reads as null). */
   enabled: (signal?: AbortSignal) =>
     api
-      .get<ItemResponse<PeriodDetail>>("/enabled-period", { signal, quiet: true })
+      .get<ItemResponse<PublicPeriodDetail>>("/enabled-period", { signal, quiet: true })
       .then((r) => r.data)
       .catch((error: ApiError) => {
         if (error.status === 404) return null;

@@ -43,6 +43,12 @@ export function preregisteredQuery(params: ListParams, filters: PreregisteredFil
 
 const guest = { auth: false } as const;
 
+/**
+ * Approval refusals the pre-registered page explains in a dialog (a person or e-mail already on file: 409,
+ * or a 422 on a field such as `email_already_taken`); the HTTP client stays quiet for them.
+ */
+export const approvalExplainedByPage = (error: ApiError) => error.status === 409 || error.status === 422;
+
 export const preregisteredApi = {
   /** Guest call: the open period and the specializations to choose from. */
   form: (signal?: AbortSignal) =>
@@ -69,7 +75,11 @@ export const preregisteredApi = {
       .patch<ItemResponse<PreregisteredStudent>>(`/preregistered-students/${id}`, payload)
       .then((r) => r.data),
   confirm: (id: number) =>
-    api.post<ItemResponse<PreregisteredStudent>>(`/preregistered-students/${id}/confirm`).then((r) => r.data),
+    api
+      .post<ItemResponse<PreregisteredStudent>>(`/preregistered-students/${id}/confirm`, undefined, {
+        quiet: approvalExplainedByPage,
+      })
+      .then((r) => r.data),
   remove: (id: number) => api.delete<void>(`/preregistered-students/${id}`),
 };
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../common/roles";
+import i18n from "../i18n";
 import {
   jsonResponse,
   loginAs,
@@ -126,5 +127,48 @@ describe("the bell", () => {
     );
     await userEvent.click(await screen.findByRole("button", { name: "Notificaciones" }));
     expect(await screen.findByText("Mañana no hay clases", { selector: "p" })).toBeInTheDocument();
+  });
+
+  it("shows a system notification in the reader's language (English), a person's message as sent", async () => {
+    loginAs(Role.student);
+    await i18n.changeLanguage("en");
+    mockFetch((url) => {
+      if (url.startsWith("/api/notifications?"))
+        return page([
+          {
+            id: 11,
+            content:
+              "Su constancia de notas está lista: la enviamos a su correo y puede descargarla en Solicitudes de documentos.",
+            attachment: null,
+            created_at: "2026-11-24T09:05:00",
+            sender: null,
+            pivot: { read_at: null },
+            type: 6,
+            code: "document_ready",
+            params: { document_type: 2, document_name: "Constancia de notas" },
+            back: "/document-requests",
+          },
+          {
+            id: 12,
+            content: "Mañana no hay clases",
+            attachment: null,
+            created_at: "2026-11-24T08:00:00",
+            sender: { name: "Dirección", email: "d@x.co", profile_picture: null },
+            pivot: { read_at: null },
+            type: 8,
+            code: null,
+            params: null,
+            back: null,
+          },
+        ]);
+    });
+    renderApp("/home");
+    await userEvent.click(await screen.findByRole("button", { name: "Notifications" }));
+    const [system, person] = await screen.findAllByTestId("notification-item");
+    expect(system).toHaveTextContent(
+      "Your grades certificate is ready: we sent it to your e-mail and you can download it in Document requests.",
+    );
+    expect(system).toHaveTextContent("System");
+    expect(person).toHaveTextContent("Mañana no hay clases");
   });
 });

@@ -24,6 +24,7 @@ import {
 import { dayjs } from "../i18n/dayjs";
 import { sessionStore } from "../session/store";
 import { useSession } from "../session/useSession";
+import { notificationText } from "./notification-text";
 import { useNotificationStream } from "./use-notification-stream";
 
 /** Downloads an attachment with the session's token (loaded on demand); other URLs open as links. */
@@ -46,6 +47,7 @@ function NotificationRow({
 }) {
   const { t } = useTranslation();
   const sender = item.sender?.name || item.sender?.email || t("layout.notifications.system");
+  const text = notificationText(t, item);
   return (
     <Stack gap={4} py="xs" data-testid="notification-item">
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -59,12 +61,12 @@ function NotificationRow({
       {item.back ? (
         <Anchor component="button" type="button" size="sm" ta="left" c="inherit" onClick={() => onOpen(item)}>
           <Text size="sm" lineClamp={2} span>
-            {item.content}
+            {text}
           </Text>
         </Anchor>
       ) : (
         <Text size="sm" lineClamp={2}>
-          {item.content}
+          {text}
         </Text>
       )}
       <Group justify="space-between" gap="xs">
@@ -104,7 +106,7 @@ export function NotificationBell() {
       toasts.show({
         color: "blue",
         title: t("layout.notifications.new"),
-        message: n.content,
+        message: notificationText(t, n),
         autoClose: 6000,
       }),
     [t],

@@ -89,6 +89,25 @@ describe("sidebar in the shell", () => {
     expect(within(nav).queryByRole("link", { name: "Aulas" })).not.toBeInTheDocument();
     expect(within(nav).queryByText("Personal")).not.toBeInTheDocument();
   });
+
+  it("leads an administrator to Retiros (/withdrawals) from the Inscripciones group; nobody else (issue 26)", async () => {
+    loginAs(Role.admin);
+    mockFetch();
+    const { unmount } = renderApp("/home");
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    const group = within(nav).getByRole("region", { name: "Inscripciones" });
+    expect(within(group).getByRole("link", { name: "Retiros" })).toHaveAttribute("href", "/withdrawals");
+    unmount();
+    for (const role of [Role.lowAdmin, Role.coordinator, Role.teacher, Role.student]) {
+      resetAppState();
+      loginAs(role);
+      mockFetch();
+      const view = renderApp("/home");
+      const other = await screen.findByRole("navigation", { name: "Menú principal" });
+      expect(within(other).queryByRole("link", { name: "Retiros" }), `role ${role}`).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
 });
 
 describe("breadcrumbs", () => {
@@ -158,7 +177,7 @@ describe("notification bell", () => {
     mockFetch();
     renderApp("/home");
     await userEvent.click(await screen.findByRole("button", { name: "Notificaciones" }));
-    expect(await screen.findByText("No tienes notificaciones sin leer")).toBeInTheDocument();
+    expect(await screen.findByText("No tiene notificaciones sin leer")).toBeInTheDocument();
     expect(shownNotifications()).toEqual([]);
   });
 });

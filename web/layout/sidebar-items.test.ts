@@ -39,7 +39,7 @@ describe("sidebar per role (spec.md §2 Layout)", () => {
       top: ["Inicio"],
       groups: {
         Personal: ["Administradores", "Coordinadores", "Estudiantes", "Profesores"],
-        Inscripciones: ["Inscripciones", "Reincorporaciones"],
+        Inscripciones: ["Inscripciones", "Reincorporaciones", "Retiros"],
         Académico: adminAcademic,
       },
     });
@@ -109,6 +109,15 @@ describe("sidebar per role (spec.md §2 Layout)", () => {
         ],
       },
     });
+  });
+
+  it("Retiros (/withdrawals) only for administrators, in the Inscripciones group (issue 26)", () => {
+    const withdrawals = (type: number) =>
+      sidebarFor(type, t).groups.flatMap((g) => g.items.map((i) => `${g.key} ${i.path} ${i.label}`));
+    for (const type of [Role.admin, Role.god])
+      expect(withdrawals(type)).toContain("inscriptions /withdrawals Retiros");
+    for (const type of [Role.lowAdmin, Role.coordinator, Role.teacher, Role.student])
+      expect(withdrawals(type).filter((x) => x.includes("/withdrawals"))).toEqual([]);
   });
 
   it("the configuration group never shows", () => {

@@ -55,6 +55,8 @@ export const sidebarGroups: readonly SidebarGroup[] = [
     items: [
       item("inscriptions", "/inscriptions", [admin]),
       item("reinscriptions", "/reinscriptions", [admin]),
+      // Not in spec.md §2's list, but /withdrawals (admin only) had no other way in (issue 26).
+      item("withdrawals", "/withdrawals", [admin]),
     ],
   },
   {

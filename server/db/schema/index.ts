@@ -6,6 +6,7 @@ export * from "./documents.js";
 export * from "./enrolment.js";
 export * from "./facilities.js";
 export * from "./files.js";
+export * from "./idempotency.js";
 export * from "./money.js";
 export * from "./notifications.js";
 export * from "./people.js";

@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -11,6 +12,7 @@ import {
   timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { NotificationParams } from "../../../common/schemas/notifications.js";
 import { courseSections, sections } from "./sections.js";
 import { users } from "./users.js";
 
@@ -28,6 +30,8 @@ export const notifications = pgTable(
     type: smallint().notNull(),
     /** Machine code of an automatic notification, e.g. payment_approved. */
     code: varchar({ length: 60 }),
+    /** The parameters of a coded notification's text, for the web app to render it in the reader's language. */
+    params: jsonb().$type<NotificationParams>(),
     /** Where the web app goes when the notification is opened. */
     back: varchar({ length: 255 }),
     /** Null for the system. */

@@ -45,6 +45,11 @@ export const students = pgTable(
      * triggers (migration 0009): never written by the application.
      */
     searchVector: tsvector(),
+    /**
+     * Version of the record as the edit form saves it (issue 27): every update adds one, and an update
+     * that sends the version it read is refused with 409 `stale_record` when it is no longer current.
+     */
+    version: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [

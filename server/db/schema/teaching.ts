@@ -41,6 +41,11 @@ export const lessons = pgTable(
     /** When attendance was registered, and by whom. */
     registeredAt: timestamp({ withTimezone: true }),
     registeredByTeacherId: integer().references(() => teachers.id, { onDelete: "set null" }),
+    /**
+     * Version of the lesson's attendance and notes (issue 27): every write of them adds one, and a save
+     * that sends the version it read is refused with 409 `stale_record` when it is no longer current.
+     */
+    version: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [

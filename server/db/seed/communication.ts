@@ -1,9 +1,13 @@
+import { formatDate } from "../../../common/dates/format.js";
+import { formatAmount } from "../../../common/money/fees.js";
 import type { DbOrTx } from "../client.js";
 import * as s from "../schema/index.js";
 import type { SeededAcademics } from "./academics.js";
 import type { SeededInscription } from "./enrolment.js";
 import type { SeededPeople } from "./people.js";
 import { day, type Random } from "./random.js";
+
+const SEEDED_PAYMENT_E2 = 12_500;
 
 /** Notifications of several audiences with their receivers, binnacles, pre-inscriptions, document requests. */
 export async function seedCommunication(
@@ -88,11 +92,16 @@ export async function seedCommunication(
           },
         ]
       : []),
+    // What payments/notify.ts sends the student, with the parameters of the text in other languages.
     ...inscriptions.slice(0, 12).map((ins, i) => ({
       type: 6,
-      code: i % 2 ? "payment_approved" : "payment_reported",
+      code: i % 2 ? "payment_approved" : "payment_rejected",
       content:
-        i % 2 ? "Su pago ha sido aprobado." : "Hemos recibido el reporte de su pago; será revisado en breve.",
+        i % 2
+          ? `Su pago de ${formatAmount(SEEDED_PAYMENT_E2)} del ${formatDate(day.add(today, -i))} fue aprobado. Ya puede descargar el recibo.`
+          : `Su pago de ${formatAmount(SEEDED_PAYMENT_E2)} del ${formatDate(day.add(today, -i))} fue rechazado. ` +
+            "Verifique los datos y repórtelo de nuevo o comuníquese con la administración.",
+      params: { amount_e2: SEEDED_PAYMENT_E2, date: day.add(today, -i) },
       back: `/profile/${ins.student.id}/payments`,
       senderUserId: null,
       createdAt: hoursAgo(2 + i),

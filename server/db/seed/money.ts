@@ -35,7 +35,7 @@ type PaymentPlan = {
 /**
  * The four installment dates of the current period, around `today` so that every case holds on any day the
  * demo is made: one a week after the period began, one two weeks ago (late once its five days of grace are
- * over), one in three days (the banner's "Te quedan 3 días"), one a month ahead.
+ * over), one in three days (the banner's "Le quedan 3 días"), one a month ahead.
  */
 function installmentDates(periodStart: string, today: string): string[] {
   return [day.add(periodStart, 7), day.add(today, -14), day.add(today, 3), day.add(today, 31)];

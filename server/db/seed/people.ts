@@ -166,18 +166,27 @@ export async function seedPeople(
   };
 }
 
-/** Each coordinator supervises a share of the teachers; teachers belong to the specializations they teach. */
+/**
+ * Each coordinator supervises a share of the teachers, those who teach in the specialization they coordinate
+ * (a coordinator works only with the teachers they supervise: DOMAIN.md); teachers belong to the
+ * specializations they teach.
+ */
 export async function seedStaffLinks(
   db: DbOrTx,
   people: SeededPeople,
   specializationsByTeacher: Map<number, Set<number>>,
 ) {
-  const half = Math.ceil(people.teachers.length / people.coordinators.length);
+  const load = people.coordinators.map(() => 0);
+  const everyCoordinator = people.coordinators.map((_, k) => k);
   await db.insert(s.coordinatorSupervisions).values(
-    people.teachers.map((t, i) => ({
-      coordinatorId: people.coordinators[Math.floor(i / half)]!.id,
-      teacherId: t.id,
-    })),
+    people.teachers.map((t) => {
+      const teaches = specializationsByTeacher.get(t.id) ?? new Set<number>();
+      const theirs = everyCoordinator.filter((k) => teaches.has(people.coordinatorSpecializations[k]!));
+      const pool = theirs.length > 0 ? theirs : everyCoordinator;
+      const k = pool.reduce((best, next) => (load[next]! < load[best]! ? next : best));
+      load[k] = (load[k] ?? 0) + 1;
+      return { coordinatorId: people.coordinators[k]!.id, teacherId: t.id };
+    }),
   );
   await db
     .insert(s.teacherSpecializations)

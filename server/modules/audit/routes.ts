@@ -14,6 +14,9 @@ const auditQuery = listQuery({
   sortable: auditSortable,
   defaultSort: { field: "created_at", direction: "desc" },
   filters: {
+    person: queryFilter
+      .string(200)
+      .describe("Correo o nombre (o parte) de una persona: autor, o correo con el que se intentó entrar."),
     actor_id: queryFilter.int({ min: 1 }).describe("Autor del cambio (id de usuario)."),
     action: queryFilter.string(60).describe("Código de la acción, por ejemplo `user.email_changed`."),
     entity_type: queryFilter.string(60).describe("Tipo de registro, por ejemplo `user`."),
@@ -36,7 +39,8 @@ export async function auditRoutes(app: FastifyInstance) {
         summary: "Registro de auditoría",
         description:
           "Quién cambió qué y cuándo (cuentas creadas, deshabilitadas o habilitadas, cambios de rol y de " +
-          "correo, cambios y recuperaciones de contraseña), con los valores anteriores y nuevos y la " +
+          "correo, cambios y recuperaciones de contraseña, inicios de sesión y sus intentos fallidos, cambios de " +
+          "notas y de fichas de estudiantes), con los valores anteriores y nuevos y la " +
           "dirección del cliente. Por omisión, lo más reciente primero. Solo administradores. " +
           "`format=csv`: todo el registro filtrado como archivo CSV.",
         querystring: auditQuery,

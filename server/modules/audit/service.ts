@@ -9,6 +9,8 @@ export type AuditRow = typeof auditLog.$inferSelect;
 type SortField = (typeof auditSortable)[number];
 
 export type AuditListParams = ListParams<SortField> & {
+  /** Part of a person's e-mail or name: the author's, or the e-mail a login was tried with. */
+  person?: string;
   actor_id?: number;
   action?: string;
   entity_type?: string;
@@ -22,10 +24,19 @@ export type AuditListParams = ListParams<SortField> & {
 const startOfDay = (date: string, timeZone: string): SQL =>
   sql`(${date}::date::timestamp at time zone ${timeZone})`;
 
+/** Rows of a person: their e-mail or name as author, or the e-mail a login was tried with. */
+function personCondition(person: string | undefined): SQL | undefined {
+  const text = person?.trim();
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${auditLog.actorEmail} ilike ${pattern} or ${auditLog.actorName} ilike ${pattern}
+    or ${auditLog.newValues}->>'email' ilike ${pattern})`;
+}
+
 /**
  * One page of the audit log, newest first unless asked otherwise. `search` looks in the action, the entity
  * type, the actor's e-mail and name, the client address and the old and new values; the filters narrow by
- * actor, action, entity and a range of days (`from`/`to` inclusive, in the school's time zone).
+ * person (e-mail or name), actor, action, entity and a range of days (`from`/`to` inclusive, in the school's time zone).
  */
 export async function listAuditLog(opts: {
   db: DbOrTx;
@@ -43,6 +54,7 @@ export async function listAuditLog(opts: {
       auditLog.oldValues,
       auditLog.newValues,
     ]),
+    personCondition(list.person),
     list.actor_id === undefined ? undefined : eq(auditLog.actorUserId, list.actor_id),
     list.action === undefined ? undefined : eq(auditLog.action, list.action),
     list.entity_type === undefined ? undefined : eq(auditLog.entityType, list.entity_type),

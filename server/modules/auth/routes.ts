@@ -86,6 +86,7 @@ export async function authRoutes(app: FastifyInstance) {
           email: request.body.email,
           password: request.body.password,
           remember: request.body.remember_me ?? false,
+          ip: request.ip,
         });
         await settleLogin(account, address);
         return session;

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { LoginResponse, MessageResponse } from "../../../common/schemas/auth.js";
-import { recordAudit } from "../../audit/record.js";
+import { recordAudit, recordLogin, recordLoginFailed } from "../../audit/record.js";
 import { authErrors } from "../../auth/errors.js";
 import { hashPassword, verifyPassword } from "../../auth/password.js";
 import type { SessionCache } from "../../auth/session-cache.js";
@@ -41,11 +41,21 @@ export async function login(opts: {
   email: string;
   password: string;
   remember: boolean;
+  /** The client's address, for the audit log. */
+  ip?: string | null;
 }): Promise<LoginResponse> {
   const user = await findUserByEmail(opts.db, opts.email);
   const ok = await verifyPassword(opts.password, user?.passwordHash);
-  if (!user || !ok) throw authErrors.authFailed();
-  if (user.disabled) throw authErrors.userDisabled();
+  const attempt = { email: opts.email, userId: user?.id ?? null, ip: opts.ip ?? null };
+  if (!user || !ok) {
+    await recordLoginFailed(opts.db, { ...attempt, reason: "invalid_credentials" });
+    throw authErrors.authFailed();
+  }
+  if (user.disabled) {
+    await recordLoginFailed(opts.db, { ...attempt, reason: "user_disabled" });
+    throw authErrors.userDisabled();
+  }
+  await recordLogin(opts.db, { userId: user.id, ip: attempt.ip });
   const { token, claims } = await signAccessToken({
     secret: opts.config.jwtSecret,
     userId: user.id,

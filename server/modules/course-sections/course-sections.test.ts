@@ -998,9 +998,11 @@ describe("saving a student's notes of several evaluations", () => {
       "coordinator_not_owner_or_not_supervising",
     );
     const outsider = await outsiderStudent();
-    expect((await send("PATCH", url(outsider), as.admin, body)).json().message).toBe(
+    expect((await send("PATCH", url(outsider), as.teacher, body)).json().message).toBe(
       "student_is_not_related_to_course_section",
     );
-    expect((await send("PATCH", url(f.students.ana), as.admin, body)).statusCode).toBe(200);
+    // spec.md §6: lesson detail (notes) is for teachers and coordinators, not the administration.
+    expect((await send("PATCH", url(f.students.ana), as.admin, body)).statusCode).toBe(403);
+    expect((await send("PATCH", url(f.students.ana), as.teacher, body)).statusCode).toBe(200);
   });
 });

@@ -40,7 +40,13 @@ export const presentInfo = (info: CourseSectionInfo): CourseSectionNotes["course
   final_delivery_percent: info.finalDeliveryPercent,
 });
 
-const presentLesson = (l: EvaluatedLesson) => ({ id: l.id, date: l.date, title: l.title, weight: l.weight });
+const presentLesson = (l: EvaluatedLesson) => ({
+  id: l.id,
+  date: l.date,
+  title: l.title,
+  weight: l.weight,
+  version: l.version,
+});
 
 export const presentStudentNotes = (r: StudentNotesRow): StudentCourseNotes => ({
   id: r.id,

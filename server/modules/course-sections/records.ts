@@ -19,6 +19,8 @@ export type EvaluatedLesson = {
   date: string;
   title: string | null;
   weight: number;
+  /** The version of the lesson's attendance and notes (sent back when saving notes; issue 27). */
+  version: number;
 };
 
 /** What one course section gave one enrolled student, ready for `courseResult` and `cutNotes`. */
@@ -73,6 +75,7 @@ export async function courseSectionRecords(
         date: lessons.date,
         title: lessons.title,
         weight: lessons.weight,
+        version: lessons.version,
       })
       .from(lessons)
       .where(and(inArray(lessons.courseSectionId, csIds), eq(lessons.evaluated, true), gt(lessons.weight, 0)))

@@ -16,7 +16,7 @@ import {
 import { lessonSchema } from "../../../common/schemas/lessons.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
 import { principalOf } from "../../http/auth.js";
-import { sendCsv, sendList } from "../../http/csv.js";
+import { isFileExport, sendCsv, sendExport, sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listResponse } from "../../http/pagination.js";
 import { lessonCsvColumns, presentLesson } from "../lessons/presenter.js";
@@ -318,7 +318,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         description:
           "Una fila por clase en que no estuvo presente (fecha, clase, inasistencia o retraso) y los totales: " +
           "tres retrasos cuentan como una inasistencia, contra el máximo de la materia, y si la reprobó por " +
-          "inasistencias. `format=csv`: las filas y una última con los totales. " +
+          "inasistencias. `format=csv` o `xlsx`: las filas y una última con los totales. " +
           STUDENT_RULE,
         params: studentParams,
         querystring: jsonOrCsvQuerySchema,
@@ -333,8 +333,9 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         courseId: request.params.course_id,
         studentId: request.params.student_id,
       });
-      if (request.query.format === "csv") {
-        return sendCsv(reply, {
+      if (isFileExport(request.query.format)) {
+        return sendExport(reply, {
+          format: request.query.format,
           filename: `inasistencias-${row.student.identityDocument}-${row.courseSection.course.code}`,
           columns: studentAbsencesCsvColumns,
           rows: (async function* () {
@@ -356,7 +357,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         summary: "Clases de un estudiante en una materia",
         description:
           "Cada clase de la materia de la sección con la asistencia del estudiante (null mientras no se " +
-          "pase), y su nota y ponderación en las evaluadas. `format=csv` también. " +
+          "pase), y su nota y ponderación en las evaluadas. `format=csv` o `xlsx` también. " +
           STUDENT_RULE,
         params: studentParams,
         querystring: jsonOrCsvQuerySchema,
@@ -371,8 +372,9 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         courseId: request.params.course_id,
         studentId: request.params.student_id,
       });
-      if (request.query.format === "csv") {
-        return sendCsv(reply, {
+      if (isFileExport(request.query.format)) {
+        return sendExport(reply, {
+          format: request.query.format,
           filename: `clases-${row.student.identityDocument}-${row.courseSection.course.code}`,
           columns: studentLessonsCsvColumns,
           rows: (async function* () {
@@ -387,7 +389,8 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
   r.patch(
     "/sections/:id/courses/:course_id/students/:student_id",
     {
-      onRequest: app.allow("lessonsList"),
+      // Writing notes is a lesson's detail (spec.md §6: teachers and coordinators), not the list's.
+      onRequest: app.allow("lessonDetail"),
       schema: {
         tags,
         summary: "Guardar notas de un estudiante en una materia",
@@ -396,8 +399,9 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
           "una sola petición y con las mismas reglas e historial que las notas de una clase: cada clase debe " +
           "ser una evaluación de esta materia (`lesson_not_of_course_section`, `lesson_is_not_evaluated`); un " +
           "estudiante con la materia aplazada por inasistencias no se edita " +
-          "(`lesson_student_failed_by_absences`). Si algo se rechaza no se guarda nada. " +
-          STAFF_RULE,
+          "(`lesson_student_failed_by_absences`). Si algo se rechaza no se guarda nada. Un profesor, sus " +
+          "materias (`teacher_not_has_course_section_assigned`); un coordinador, también las de los profesores que " +
+          "supervisa (`coordinator_not_owner_or_not_supervising`); la administración no carga notas (spec.md §6).",
         params: studentParams,
         body: updateStudentNotesSchema,
         response: { 200: itemResponse(studentCourseNoteSchema) },
@@ -412,7 +416,7 @@ export async function courseSectionsRoutes(app: FastifyInstance) {
         caller,
         courseSectionId: info.id,
         studentId: student_id,
-        notes: request.body.notes.map((n) => ({ lessonId: n.lesson_id, note: n.note })),
+        notes: request.body.notes.map((n) => ({ lessonId: n.lesson_id, note: n.note, version: n.version })),
       });
       return {
         data: presentStudentCourseNote(

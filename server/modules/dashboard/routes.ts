@@ -4,6 +4,7 @@ import { isStudent } from "../../../common/roles.js";
 import {
   coordinatorDashboardSchema,
   dashboardIndexSchema,
+  schoolSetupSchema,
   teacherDashboardSchema,
 } from "../../../common/schemas/dashboard.js";
 import { principalOf } from "../../http/auth.js";
@@ -12,6 +13,7 @@ import { forbidden } from "../../http/errors.js";
 import { callerStudentId, callerTeacherId } from "../../http/ownership.js";
 import { itemResponse } from "../../http/pagination.js";
 import { adminDashboard, coordinatorDashboard, studentDashboard, teacherDashboard } from "./service.js";
+import { schoolSetup } from "./setup.js";
 
 const tags = ["Tableros"];
 
@@ -44,6 +46,23 @@ export async function dashboardRoutes(app: FastifyInstance) {
       if (isStudent(caller.type)) throw forbidden();
       return { data: await adminDashboard(ctx()) };
     },
+  );
+
+  r.get(
+    "/dashboard/setup",
+    {
+      onRequest: app.allow("adminOnly"),
+      schema: {
+        tags,
+        summary: "Puesta en marcha de la escuela",
+        description:
+          "Los pasos para preparar la escuela, en orden (período, especialidades, pensums del período, " +
+          "secciones, horas de clase, aulas, horarios, configuración de precios), cada uno con cuántos hay " +
+          "y cuántos faltan, según los datos: el inicio de una escuela nueva los muestra con sus enlaces.",
+        response: { 200: itemResponse(schoolSetupSchema) },
+      },
+    },
+    async () => ({ data: await schoolSetup({ db }) }),
   );
 
   r.get(

@@ -1,5 +1,10 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
-import { average, courseResult } from "../../../common/enrolment/progression.js";
+import {
+  average,
+  type CourseRecord,
+  courseNote,
+  courseResult,
+} from "../../../common/enrolment/progression.js";
 import { periodHasEnded } from "../../../common/grades/standing.js";
 import { weekdayIn } from "../../../common/time.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -406,9 +411,26 @@ export async function teacherDashboard(ctx: Ctx & { teacherId: number }) {
 }
 
 /**
+ * The note a course counts with in the coordinator's low and high performers: the final note once the
+ * course is final (100 % evaluated or its period ended), else the weighted mean of what was evaluated.
+ */
+export function performanceNote(
+  record: CourseRecord,
+  approvalMinimumNote: number,
+  periodEnded: boolean,
+): number | null {
+  const result = courseResult(
+    record,
+    { approvalMinimumNote, approvalMinimumAvg: approvalMinimumNote },
+    { periodEnded },
+  );
+  return result.final ? result.note : courseNote(record.evaluations, record.finalDelivery).note;
+}
+
+/**
  * A coordinator's view: the sections of their specialization in the enabled period, the teachers they
  * supervise with lessons up to today without attendance and evaluations without notes, and the students
- * of their specialization whose average so far (the shared notes maths) is below the period's low
+ * of their specialization whose average (`performanceNote` of each course) is below the period's low
  * performance note or at least its high performance note.
  */
 export async function coordinatorDashboard(ctx: Ctx & { teacherId: number }) {
@@ -487,23 +509,19 @@ export async function coordinatorDashboard(ctx: Ctx & { teacherId: number }) {
       ),
   ]);
 
-  // Averages so far: the notes maths over every enrolled student's records (five queries in all).
+  // Performance so far: each course's final note once final, else the weighted mean of what was evaluated
+  // (its pace: a student with 20 on everything graded is high, though the half graded gives 10 points so
+  // far). Five queries in all.
   const { records } = await courseSectionRecords(
     db,
     courseSectionRows.map((c) => c.id),
   );
   const notesByStudent = new Map<number, number[]>();
   if (period) {
-    const thresholds = {
-      approvalMinimumNote: period.approvalMinimumNote,
-      approvalMinimumAvg: period.approvalMinimumNote,
-    };
+    const periodEnded = periodHasEnded(period.endDate, today);
     for (const record of records.values()) {
       if (record.withdrawn) continue;
-      // The note as /students/{id}/period-average-note reads it (common/grades/standing.ts).
-      const { note } = courseResult(record, thresholds, {
-        periodEnded: periodHasEnded(period.endDate, today),
-      });
+      const note = performanceNote(record, period.approvalMinimumNote, periodEnded);
       if (note === null) continue;
       notesByStudent.set(record.studentId, [...(notesByStudent.get(record.studentId) ?? []), note]);
     }

@@ -10,12 +10,14 @@ const AUTO = 6;
  */
 export async function notifyDocumentReady(
   tx: DbOrTx,
-  opts: { userId: number; typeName: string; senderUserId: number | null },
+  opts: { userId: number; typeId: number; typeName: string; senderUserId: number | null },
 ): Promise<void> {
   await sendNotification(tx, {
     type: AUTO,
     content: `Su ${opts.typeName.toLowerCase()} está lista: la enviamos a su correo y puede descargarla en Solicitudes de documentos.`,
     code: "document_ready",
+    // The web app names the type in the reader's language (by its number; a type of its own by its name).
+    params: { document_type: opts.typeId, document_name: opts.typeName },
     back: "/document-requests",
     senderUserId: opts.senderUserId,
     userIds: [opts.userId],

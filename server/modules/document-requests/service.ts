@@ -34,13 +34,14 @@ import { type Caller, callerStudentId } from "../../http/ownership.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError } from "../../http/validation.js";
 import type { Mailer } from "../../mail/index.js";
+import { generationGate, renderDocumentPdf, sharedByKey } from "../../pdf/documents.js";
 import type { FileStorage } from "../../storage/types.js";
 import { listStudentCourses } from "../students/service.js";
 import { type DocumentErrorCode, documentError } from "./errors.js";
 import { assertGraduated, graduateStanding, notGraduatedDescription } from "./graduate.js";
 import { documentReadyEmail } from "./mail.js";
 import { notifyDocumentReady } from "./notify.js";
-import { buildDocumentPdf, type DocumentFacts, type Signer } from "./pdf.js";
+import type { DocumentFacts, Signer } from "./pdf.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Rows
@@ -456,7 +457,13 @@ export type GenerationDeps = {
 };
 
 export const verifyUrlOf = (appUrl: string, code: string) => `${appUrl}/verify/${code}`;
-export const storageKeyOf = (requestId: number, code: string) => `document-requests/${requestId}/${code}.pdf`;
+/** Where an issue's PDF is stored; `inputs` (the hash of what it prints) lets an unchanged one be reused. */
+export const storageKeyOf = (requestId: number, code: string, inputs?: string) =>
+  `document-requests/${requestId}/${code}${inputs ? `-${inputs}` : ""}.pdf`;
+
+/** The hash of everything a document prints but its code: equal hashes, equal documents. */
+const inputsHashOf = (requestId: number, kind: GeneratableType, facts: unknown) =>
+  createHash("sha256").update(JSON.stringify({ requestId, kind, facts })).digest("hex").slice(0, 24);
 
 /**
  * Generates the PDF of a pending request of type `kind` (the generation call must match the request's
@@ -465,54 +472,81 @@ export const storageKeyOf = (requestId: number, code: string) => `document-reque
  * sent, nothing is recorded, the stored file is removed and the answer names the document that failed
  * (502 `certificate_sending_failed`, …); the request stays pending. Marking it generated is
  * `set-generated`.
+ *
+ * The PDF is built by the worker pool (server/pdf), outside the transaction, so neither the event loop nor
+ * the database waits for it; generations pass one gate (as many at once as the pool has workers, the rest
+ * wait in order), and a full queue answers 503 `documents_busy`. Unchanged inputs (same request,
+ * same facts, same day) reuse the issue in force, its code and its stored file: it is sent again and no new
+ * file is written. Identical generations at once build one PDF.
  */
-export async function generateDocument(
+export function generateDocument(
+  deps: GenerationDeps & { caller: Caller; id: number; kind: GeneratableType; now: Date },
+): Promise<DocumentRequestRow> {
+  return generationGate.run(() => generateNow(deps));
+}
+
+async function generateNow(
   deps: GenerationDeps & { caller: Caller; id: number; kind: GeneratableType; now: Date },
 ): Promise<DocumentRequestRow> {
   const { db, storage, mailer, config } = deps;
   const { now } = deps;
+  const today = dateIn(config.timeZone, now);
+  // What the document prints, read before the transaction (checked again under its lock).
+  const request = await findRequest(db, deps.id);
+  if (request.typeId !== deps.kind) throw documentError(400, "document_request_wrong_type");
+  if (request.status !== "pending") throw documentError(400, "document_request_not_pending");
+  if (deps.kind === 4) await assertGraduated(db, request.studentId, today);
+  const { periodId, ...facts } = await documentFacts({
+    db,
+    caller: deps.caller,
+    request,
+    kind: deps.kind,
+    institution: config.institutionName,
+    today,
+  });
+  const inputs = inputsHashOf(request.id, deps.kind, { ...facts, issuedOn: today });
+  const inForce = await issueInForce(db, request.id, inputs);
+  const built = inForce
+    ? { code: inForce.code, pdf: await storedPdf(storage, inForce.storageKey) }
+    : await sharedByKey(inputs, async () => {
+        const code = verificationCode();
+        const pdf = await renderDocumentPdf({
+          ...facts,
+          issuedOn: today,
+          code,
+          verifyUrl: verifyUrlOf(config.appUrl, code),
+        });
+        return { code, pdf };
+      });
+  const { code, pdf } = built;
+  const verifyUrl = verifyUrlOf(config.appUrl, code);
   let storedKey: string | null = null;
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select id from document_requests where id = ${deps.id} for update`);
-      const request = await findRequest(tx, deps.id);
-      if (request.typeId !== deps.kind) throw documentError(400, "document_request_wrong_type");
-      if (request.status !== "pending") throw documentError(400, "document_request_not_pending");
-      const today = dateIn(config.timeZone, now);
-      if (deps.kind === 4) await assertGraduated(tx, request.studentId, today);
-      const { periodId, ...facts } = await documentFacts({
-        db: tx,
-        caller: deps.caller,
-        request,
-        kind: deps.kind,
-        institution: config.institutionName,
-        today,
-      });
-      const code = verificationCode();
-      const verifyUrl = verifyUrlOf(config.appUrl, code);
-      const pdf = await buildDocumentPdf({
-        ...facts,
-        issuedOn: today,
-        code,
-        verifyUrl,
-      });
-      const key = storageKeyOf(request.id, code);
-      await storage.put(key, pdf, { contentType: "application/pdf" });
-      storedKey = key;
-      await tx
-        .update(issuedDocuments)
-        .set({ revokedAt: now, revokedReason: "Reemplazado por una nueva emisión." })
-        .where(and(eq(issuedDocuments.requestId, request.id), isNull(issuedDocuments.revokedAt)));
-      await tx.insert(issuedDocuments).values({
-        requestId: request.id,
-        code,
-        kind: deps.kind,
-        studentId: request.studentId,
-        issuedAt: now,
-        issuedByUserId: deps.caller.id,
-        sha256: sha256(pdf),
-        storageKey: key,
-      });
+      const locked = await findRequest(tx, deps.id);
+      if (locked.status !== "pending") throw documentError(400, "document_request_not_pending");
+      // Another generation of the same inputs may have recorded this very document meanwhile.
+      const current = await issueInForce(tx, request.id, inputs);
+      if (!current) {
+        const key = storageKeyOf(request.id, code, inputs);
+        await storage.put(key, pdf, { contentType: "application/pdf" });
+        storedKey = key;
+        await tx
+          .update(issuedDocuments)
+          .set({ revokedAt: now, revokedReason: "Reemplazado por una nueva emisión." })
+          .where(and(eq(issuedDocuments.requestId, request.id), isNull(issuedDocuments.revokedAt)));
+        await tx.insert(issuedDocuments).values({
+          requestId: request.id,
+          code,
+          kind: deps.kind,
+          studentId: request.studentId,
+          issuedAt: now,
+          issuedByUserId: deps.caller.id,
+          sha256: sha256(pdf),
+          storageKey: key,
+        });
+      }
       await tx
         .update(documentRequests)
         .set({ periodId, handledByUserId: deps.caller.id, updatedAt: now })
@@ -524,6 +558,7 @@ export async function generateDocument(
         .where(eq(students.id, request.studentId));
       await notifyDocumentReady(tx, {
         userId: user!.userId,
+        typeId: request.type.id,
         typeName: request.type.name,
         senderUserId: deps.caller.id,
       });
@@ -534,10 +569,10 @@ export async function generateDocument(
             to: user!.email,
             name: `${facts.student.firstName} ${facts.student.lastName}`,
             typeName: request.type.name,
-            code,
-            verifyUrl,
-            pdf,
-            filename: `${fileNameOf(request.type.name)}-${code}.pdf`,
+            code: current?.code ?? code,
+            verifyUrl: current ? verifyUrlOf(config.appUrl, current.code) : verifyUrl,
+            pdf: current ? await storedPdf(storage, current.storageKey) : pdf,
+            filename: `${fileNameOf(request.type.name)}-${current?.code ?? code}.pdf`,
           }),
         );
       } catch {
@@ -549,6 +584,24 @@ export async function generateDocument(
     throw error;
   }
   return findRequest(db, deps.id);
+}
+
+/** The issue in force of a request when it was built from the same inputs (its key carries their hash). */
+async function issueInForce(db: DbOrTx, requestId: number, inputs: string) {
+  const [row] = await db
+    .select({ code: issuedDocuments.code, storageKey: issuedDocuments.storageKey })
+    .from(issuedDocuments)
+    .where(and(eq(issuedDocuments.requestId, requestId), isNull(issuedDocuments.revokedAt)));
+  return row?.storageKey?.endsWith(`-${inputs}.pdf`) ? { code: row.code, storageKey: row.storageKey } : null;
+}
+
+/** The bytes of a stored PDF. */
+async function storedPdf(storage: FileStorage, key: string): Promise<Buffer> {
+  const opened = await storage.open(key);
+  if (!opened) throw notFound();
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
 /** "Constancia de notas" → "constancia-de-notas". */

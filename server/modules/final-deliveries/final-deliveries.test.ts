@@ -76,7 +76,7 @@ beforeAll(async () => {
   noFinal = (await courseSectionsWhere(false))[0]!;
   const spec = finals[0]!.specializationId;
   const [c] = await ctx.db
-    .select({ userId: s.teachers.userId })
+    .select({ id: s.teachers.id, userId: s.teachers.userId })
     .from(s.teachers)
     .where(and(eq(s.teachers.isCoordinator, true), eq(s.teachers.specializationId, spec)));
   coordinator = { headers: await headersOf(c!.userId), specializationId: spec };
@@ -85,10 +85,19 @@ beforeAll(async () => {
     .from(s.teachers)
     .where(and(eq(s.teachers.isCoordinator, true), sql`${s.teachers.specializationId} <> ${spec}`));
   otherCoordinator = o ? await headersOf(o.userId) : null;
+  // Jurors the coordinator supervises (a coordinator names only those).
   const teachers = await ctx.db
     .select({ id: s.teachers.id, userId: s.teachers.userId })
     .from(s.teachers)
-    .where(and(eq(s.teachers.isCoordinator, false), eq(s.teachers.enabled, true)))
+    .innerJoin(s.coordinatorSupervisions, eq(s.coordinatorSupervisions.teacherId, s.teachers.id))
+    .where(
+      and(
+        eq(s.teachers.isCoordinator, false),
+        eq(s.teachers.enabled, true),
+        eq(s.coordinatorSupervisions.coordinatorId, c!.id),
+      ),
+    )
+    .orderBy(s.teachers.id)
     .limit(2);
   juror = { id: teachers[0]!.id, headers: await headersOf(teachers[0]!.userId) };
   juror2 = { id: teachers[1]!.id, headers: await headersOf(teachers[1]!.userId) };
@@ -248,6 +257,96 @@ describe("final deliveries", () => {
     expect((await api("POST", "/final-deliveries", lowAdmin, body((await nextFinal()).id))).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe("a coordinator and the teachers they supervise (issue 26; DOMAIN.md)", () => {
+  /** Runs `fn` with the course section `cs` taught only by `teacherIds`, then puts its teachers back. */
+  async function taughtBy(cs: Cs, teacherIds: number[], fn: () => Promise<void>) {
+    const before = await ctx.db
+      .select({ teacherId: s.courseSectionTeachers.teacherId })
+      .from(s.courseSectionTeachers)
+      .where(eq(s.courseSectionTeachers.courseSectionId, cs.id));
+    const set = async (ids: number[]) => {
+      await ctx.db.delete(s.courseSectionTeachers).where(eq(s.courseSectionTeachers.courseSectionId, cs.id));
+      if (ids.length > 0)
+        await ctx.db
+          .insert(s.courseSectionTeachers)
+          .values(ids.map((teacherId) => ({ courseSectionId: cs.id, teacherId })));
+    };
+    await set(teacherIds);
+    try {
+      await fn();
+    } finally {
+      await set(before.map((b) => b.teacherId));
+    }
+  }
+
+  async function unsupervisedTeacher(): Promise<number> {
+    const [row] = await ctx.db
+      .select({ id: s.teachers.id })
+      .from(s.teachers)
+      .where(
+        and(
+          eq(s.teachers.isCoordinator, false),
+          eq(s.teachers.enabled, true),
+          sql`not exists (select 1 from coordinator_supervisions cv join teachers c on c.id = cv.coordinator_id
+            where cv.teacher_id = ${s.teachers.id} and c.specialization_id = ${coordinator.specializationId})`,
+        ),
+      )
+      .limit(1);
+    return row!.id;
+  }
+
+  it("refuses a course section of a teacher they do not supervise, in Spanish, writing nothing", async () => {
+    const cs = await nextFinal(coordinator.specializationId);
+    await taughtBy(cs, [await unsupervisedTeacher()], async () => {
+      const res = await api("POST", "/final-deliveries", coordinator.headers, body(cs.id));
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({
+        message: "coordinator_not_owner_or_not_supervising",
+        description: "La materia de esta sección la dicta un profesor que usted no supervisa.",
+      });
+      const written = await ctx.db
+        .select({ id: s.finalDeliveries.id })
+        .from(s.finalDeliveries)
+        .where(eq(s.finalDeliveries.courseSectionId, cs.id));
+      expect(written).toEqual([]);
+      // The administration is not bound by supervision.
+      expect((await api("POST", "/final-deliveries", admin, body(cs.id))).statusCode).toBe(201);
+      // Nor may the coordinator change or delete that delivery.
+      const [made] = await ctx.db
+        .select({ id: s.finalDeliveries.id })
+        .from(s.finalDeliveries)
+        .where(eq(s.finalDeliveries.courseSectionId, cs.id));
+      const patch = await api("PATCH", `/final-deliveries/${made!.id}`, coordinator.headers, { title: "x" });
+      expect(patch.json().message).toBe("coordinator_not_owner_or_not_supervising");
+      const removed = await api("DELETE", `/final-deliveries/${made!.id}`, coordinator.headers);
+      expect(removed.statusCode).toBe(403);
+    });
+  });
+
+  it("a course section taught by a supervised teacher, or by nobody yet, is theirs", async () => {
+    const cs = await nextFinal(coordinator.specializationId);
+    await taughtBy(cs, [juror.id], async () => {
+      const res = await api("POST", "/final-deliveries", coordinator.headers, body(cs.id));
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    const empty = await nextFinal(coordinator.specializationId);
+    await taughtBy(empty, [], async () => {
+      const res = await api("POST", "/final-deliveries", coordinator.headers, body(empty.id));
+      expect(res.statusCode, res.body).toBe(201);
+    });
+  });
+
+  it("names to the jury only teachers they supervise", async () => {
+    const d = await create({}, coordinator.headers);
+    const stranger = await unsupervisedTeacher();
+    const res = await api("POST", `/final-deliveries/${d.id}/teachers/${stranger}`, coordinator.headers);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe("coordinator_not_owner_or_not_supervising");
+    expect(res.json().description).toMatch(/profesores que usted supervisa/);
+    expect((await api("POST", `/final-deliveries/${d.id}/teachers/${stranger}`, admin)).statusCode).toBe(200);
   });
 });
 

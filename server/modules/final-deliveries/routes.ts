@@ -55,7 +55,9 @@ const workCoverQuery = z.object({ final_delivery_id: recordIdParam(), student_id
 
 const RECORD_RULE = "Un estudiante ve solo las entregas de las que forma parte.";
 const MANAGE_RULE =
-  "Administrador o coordinador (un coordinador solo en su especialidad). El jurado y sus notas pueden " +
+  "Administrador o coordinador (un coordinador solo en su especialidad y en materias que dictan él o los " +
+  "profesores que supervisa, y solo nombra jurado a estos: `coordinator_not_owner_or_not_supervising`). " +
+  "El jurado y sus notas pueden " +
   "cambiar hasta 24 horas después de la fecha de entrega (`jury_unable_to_modify`).";
 const FIELD = "scheduled_content_resource";
 

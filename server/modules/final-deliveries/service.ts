@@ -10,6 +10,7 @@ import type { DbOrTx } from "../../db/client.js";
 import {
   courseEnrolments,
   courseSections,
+  courseSectionTeachers,
   courses,
   finalDeliveries,
   finalDeliveryJury,
@@ -25,7 +26,7 @@ import {
 import { isUniqueViolation } from "../../http/db-errors.js";
 import { AppError, forbidden, notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
-import { type Caller, callerStudentId, callerTeacherId } from "../../http/ownership.js";
+import { type Caller, callerStudentId, callerTeacherId, supervisedTeacherIds } from "../../http/ownership.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { missingReference } from "../../http/validation.js";
 import type { FileStorage } from "../../storage/types.js";
@@ -271,12 +272,28 @@ async function lockCourseSection(db: DbOrTx, id: number): Promise<CourseSectionI
   return row ?? null;
 }
 
-/** A coordinator creates and updates only in the specialization they coordinate (spec.md §6). */
-async function assertMayManage(db: DbOrTx, caller: Caller, specializationId: number) {
+/** Refused to a coordinator: the course section, or the teacher, is not one they supervise (DOMAIN.md). */
+const notSupervising = (description: string) =>
+  new AppError(403, "coordinator_not_owner_or_not_supervising", description);
+
+/**
+ * Who manages a course section's final delivery (spec.md §6, DOMAIN.md): the administration any; a
+ * coordinator only in the specialization they coordinate, and only where the course section is taught by
+ * them or by a teacher they supervise (a coordinator sees only those); one without a teacher yet is theirs.
+ */
+async function assertMayManage(db: DbOrTx, caller: Caller, courseSection: CourseSectionInfo) {
   if (isAdminGroup(caller.type)) return;
   if (!isCoordinator(caller.type)) throw forbidden();
   const visible = (await visibleSpecializationIds(db, caller)) ?? [];
-  if (!visible.includes(specializationId)) throw forbidden();
+  if (!visible.includes(courseSection.specializationId)) throw forbidden();
+  const assigned = await db
+    .select({ teacherId: courseSectionTeachers.teacherId })
+    .from(courseSectionTeachers)
+    .where(eq(courseSectionTeachers.courseSectionId, courseSection.id));
+  if (assigned.length === 0) return;
+  const supervised = await supervisedTeacherIds(db, caller);
+  if (!assigned.some((a) => supervised.includes(a.teacherId)))
+    throw notSupervising("La materia de esta sección la dicta un profesor que usted no supervisa.");
 }
 
 /** The lessons' weights plus the final delivery percent may not pass 100 (`invalid_weighting`). */
@@ -311,7 +328,7 @@ async function manageableDelivery(db: DbOrTx, caller: Caller, id: number, now?: 
   const [row] = await db.select().from(finalDeliveries).where(eq(finalDeliveries.id, id)).for("update");
   if (!row) throw notFoundDelivery();
   const info = await lockCourseSection(db, row.courseSectionId);
-  await assertMayManage(db, caller, info!.specializationId);
+  await assertMayManage(db, caller, info!);
   // Checked on the stored date, under the lock: a new date in the request cannot reopen a closed one.
   if (now) assertOpen(row.deliveryAt, now);
   return row;
@@ -328,7 +345,7 @@ export async function createFinalDelivery(opts: {
     .transaction(async (tx) => {
       const info = await lockCourseSection(tx, input.course_section_id);
       if (!info) throw missingReference("course_section_id");
-      await assertMayManage(tx, opts.caller, info.specializationId);
+      await assertMayManage(tx, opts.caller, info);
       if (!info.supportsFinalDelivery) throw refuse("course_section_dont_support_finals");
       const [existing] = await tx
         .select({ id: finalDeliveries.id })
@@ -428,6 +445,12 @@ export async function addJuryMember(opts: {
       .where(eq(teachers.id, opts.teacherId));
     if (!teacher) throw notFound("teacher_not_found", "No se encontró el profesor.");
     if (!teacher.enabled) throw refuse("teacher_not_enabled");
+    // A coordinator names to the jury only teachers they supervise (or themself), the only ones they see.
+    if (
+      isCoordinator(opts.caller.type) &&
+      !(await supervisedTeacherIds(tx, opts.caller)).includes(teacher.id)
+    )
+      throw notSupervising("Solo puede nombrar como jurado a los profesores que usted supervisa.");
     await tx
       .insert(finalDeliveryJury)
       .values({ finalDeliveryId: opts.id, teacherId: opts.teacherId })

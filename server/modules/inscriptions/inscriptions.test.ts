@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
-import { createTestContext, type TestContext } from "../../test/context.js";
+import { createTestContext, type TestContext, testToday } from "../../test/context.js";
 import { writeInscription } from "./write.js";
 
 let ctx: TestContext;
@@ -470,6 +470,31 @@ describe("POST /inscriptions/", () => {
     const dup = await inscribe(payload);
     expect(dup.statusCode).toBe(422);
     expect(Object.keys(dup.json().errors)).toEqual(["student.email"]);
+  });
+
+  it("refuses a new student born after the school's today (the app's clock, not UTC's date)", async () => {
+    // 21:00 on 25 November at the school is already 26 November in UTC.
+    ctx.clock.setSchoolTime(testToday, "21:00");
+    try {
+      const student = {
+        first_name: "Bruno",
+        last_name: "Mañana",
+        identity_document: "23456781",
+        email: "bruno.manana@test.local",
+        gender: "male",
+        birth_date: "2026-11-26",
+      };
+      const tomorrow = await inscribe({ student, semester_id: w.s2 });
+      expect(tomorrow.statusCode).toBe(422);
+      expect(tomorrow.json().errors).toEqual({
+        "student.birth_date": ["El campo fecha de nacimiento debe ser una fecha anterior o igual a hoy."],
+      });
+      expect(await ctx.db.select().from(s.users).where(eq(s.users.email, student.email))).toHaveLength(0);
+      const today = await inscribe({ student: { ...student, birth_date: "2026-11-25" }, semester_id: w.s2 });
+      expect(today.statusCode, today.body).toBe(201);
+    } finally {
+      ctx.clock.setSchoolTime(testToday, "10:00");
+    }
   });
 
   it("enrols only the courses whose prelations are met and explains the others", async () => {

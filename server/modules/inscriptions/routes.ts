@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isAdminGroup } from "../../../common/roles.js";
 import {
-  createInscriptionSchema,
+  createInscriptionSchemaAt,
   generatePeriodFeeSchema,
   inscriptionKinds,
   inscriptionResultSchema,
@@ -117,13 +117,19 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
             "un semestre y la sección elegida (`section_is_filled_or_gender_is_filled`) o la que el sistema elige " +
             "(`no_available_sections_for_inscription`). Los cupos se cuentan bajo bloqueo de la sección. Se inscribe " +
             "en cada materia cuyas prelaciones cumple; las demás vuelven en `skipped_courses` con el motivo. Dos veces " +
-            "en un período: `period_and_student_latest_period_are_equals`. Genera la cuota del período si hay precios.",
-          body: createInscriptionSchema,
+            "en un período: `period_and_student_latest_period_are_equals`. Genera la cuota del período si hay precios. " +
+            "La fecha de nacimiento de un estudiante nuevo no puede ser posterior a hoy (el día del colegio): 422.",
+          body: createInscriptionSchemaAt(() => app.clock.today()),
           response: { 201: itemResponse(inscriptionResultSchema) },
         },
       },
       async (request, reply) => {
-        const outcome = await createInscription({ db, input: request.body, now: app.clock.now() });
+        const outcome = await createInscription({
+          db,
+          input: request.body,
+          now: app.clock.now(),
+          today: app.clock.today(),
+        });
         if (outcome.createdUserId !== null) {
           await sendAccountConfirmation({
             db,
@@ -174,7 +180,7 @@ export async function inscriptionsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const outcome = await updateInscription({ db, input: request.body });
+      const outcome = await updateInscription({ db, input: request.body, today: app.clock.today() });
       forgetFullSections(db);
       const row = await getInscription({ db, id: outcome.inscriptionId });
       return { data: presentInscriptionResult(row, outcome) };

@@ -7,6 +7,7 @@ import {
   splitByPrelations,
 } from "../../../common/enrolment/prelations.js";
 import { courseResult } from "../../../common/enrolment/progression.js";
+import { periodHasEnded } from "../../../common/grades/standing.js";
 import { Role } from "../../../common/roles.js";
 import type {
   CreateInscriptionInput,
@@ -262,18 +263,21 @@ async function claimChosenSection(tx: DbOrTx, opts: ChosenSection) {
 /**
  * What the student did in periods other than `exceptPeriodId`, course by course: taken (enrolled, not
  * withdrawn) and passed, with the one definition of a passed course (`courseResult`, DOMAIN.md "Final
- * note") that re-inscriptions use too, each attempt judged by its own period's approval_minimum_note.
+ * note") that re-inscriptions use too, each attempt judged by its own period's approval_minimum_note. A
+ * course still "En curso" on the school's `today` is taken but not passed.
  */
 export async function courseHistory(
   db: DbOrTx,
   studentId: number,
   exceptPeriodId: number,
+  today: string,
 ): Promise<Map<number, CourseRecord>> {
   const earlier = await db
     .select({
       id: inscriptions.id,
       approvalMinimumNote: periods.approvalMinimumNote,
       approvalMinimumAvg: periods.approvalMinimumAvg,
+      endDate: periods.endDate,
     })
     .from(inscriptions)
     .innerJoin(periods, eq(periods.id, inscriptions.periodId))
@@ -288,7 +292,9 @@ export async function courseHistory(
     for (const record of records.get(inscription.id) ?? []) {
       const entry = history.get(record.courseId) ?? { taken: false, passed: false };
       entry.taken ||= !record.withdrawn;
-      entry.passed ||= courseResult(record, inscription).passed;
+      entry.passed ||= courseResult(record, inscription, {
+        periodEnded: periodHasEnded(inscription.endDate, today),
+      }).passed;
       history.set(record.courseId, entry);
     }
   }
@@ -336,9 +342,17 @@ async function prelationsOf(db: DbOrTx, pensumId: number, courseIds: number[]): 
  */
 async function planEnrolment(
   db: DbOrTx,
-  opts: { studentId: number; periodId: number; sectionCourses: SectionCourse[]; rules: Prelation[] },
+  opts: {
+    studentId: number;
+    periodId: number;
+    sectionCourses: SectionCourse[];
+    rules: Prelation[];
+    today: string;
+  },
 ): Promise<{ allowed: SectionCourse[]; skipped: EnrolmentOutcome["skipped"] }> {
-  const history = opts.rules.length ? await courseHistory(db, opts.studentId, opts.periodId) : new Map();
+  const history = opts.rules.length
+    ? await courseHistory(db, opts.studentId, opts.periodId, opts.today)
+    : new Map();
   const { allowed, skipped } = splitByPrelations(opts.sectionCourses, opts.rules, history);
   return {
     allowed,
@@ -352,7 +366,14 @@ async function planEnrolment(
  */
 async function enrolInSection(
   tx: DbOrTx,
-  opts: { inscriptionId: number; studentId: number; sectionId: number; pensumId: number; periodId: number },
+  opts: {
+    inscriptionId: number;
+    studentId: number;
+    sectionId: number;
+    pensumId: number;
+    periodId: number;
+    today: string;
+  },
 ): Promise<EnrolmentOutcome> {
   const sectionCourses = await sectionCoursesOf(tx, opts.sectionId);
   if (sectionCourses.length === 0) return { enrolled: [], skipped: [] };
@@ -480,6 +501,8 @@ export async function createInscription(opts: {
   input: CreateInscriptionInput;
   /** The application's clock's instant: the inscription's stamp, whose day is when its fee falls due. */
   now: Date;
+  /** The school's date now (prelations: a course still "En curso" is not passed). */
+  today: string;
 }): Promise<InscriptionOutcome> {
   const { input } = opts;
   const onSeats = (seats: SectionSeats) => rememberSeats(opts.db, seats);
@@ -506,7 +529,7 @@ export async function createInscription(opts: {
         sectionId: input.section_id,
         onSeats,
       });
-      if (checked) return withDbErrors(() => inscribeChecked(opts.db, checked, onSeats, opts.now));
+      if (checked) return withDbErrors(() => inscribeChecked(opts.db, checked, onSeats, opts));
     }
     return withDbErrors(() =>
       opts.db.transaction(async (tx) => {
@@ -523,6 +546,7 @@ export async function createInscription(opts: {
           sectionId: input.section_id,
           onSeats,
           now: opts.now,
+          today: opts.today,
         });
         return { ...outcome, createdUserId: created ? student.userId : null };
       }),
@@ -702,7 +726,7 @@ async function inscribeChecked(
   db: DbOrTx,
   checked: CheckedInscription,
   onSeats: SeatsSeen,
-  now: Date,
+  { now, today }: { now: Date; today: string },
 ): Promise<InscriptionOutcome> {
   const { period, semester, student, section } = checked;
   const { allowed, skipped } = await planEnrolment(db, {
@@ -710,6 +734,7 @@ async function inscribeChecked(
     periodId: period.id,
     sectionCourses: checked.sectionCourses,
     rules: checked.rules,
+    today,
   });
   const written = await writeInscription(db, {
     studentId: student.id,
@@ -774,6 +799,8 @@ export async function inscribeInTransaction(
     onSeats?: SeatsSeen;
     /** The inscription's stamp, from the application's clock. */
     now: Date;
+    /** The school's date now. */
+    today: string;
   },
 ): Promise<Omit<InscriptionOutcome, "createdUserId"> & { sectionId: number; createdAt: Date }> {
   const { period, semester, student, preInscriptionId } = opts;
@@ -814,6 +841,7 @@ export async function inscribeInTransaction(
     sectionId,
     pensumId: semester.pensumId,
     periodId: period.id,
+    today: opts.today,
   });
   const feeGenerated = await generateFee(tx, {
     studentId: student.id,
@@ -889,6 +917,8 @@ export async function rollbackInscription(opts: { db: DbOrTx; inscriptionId: num
 export async function updateInscription(opts: {
   db: DbOrTx;
   input: UpdateInscriptionInput;
+  /** The school's date now. */
+  today: string;
 }): Promise<EnrolmentOutcome & { inscriptionId: number }> {
   const { input } = opts;
   return withDbErrors(() =>
@@ -939,6 +969,7 @@ export async function updateInscription(opts: {
         sectionId: seats.section.id,
         pensumId: semester.pensumId,
         periodId: period.id,
+        today: opts.today,
       });
       return { inscriptionId: inscription.id, ...enrolment };
     }),

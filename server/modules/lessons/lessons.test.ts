@@ -564,3 +564,134 @@ describe("who works on which lessons", () => {
     expect(csv2.body).toContain("Materia");
   });
 });
+
+describe("concurrent edits (issue 27): a save that read an older version is refused", () => {
+  const detail = async (id: number) => (await api("GET", `/lessons/${id}`, as.teacher)).json().data;
+  const stale = {
+    message: "stale_record",
+    description:
+      "Otra persona guardó cambios en este registro mientras usted lo editaba. Se cargaron los datos actuales: revíselos y vuelva a guardar.",
+  };
+
+  /** A fresh lesson evaluated with a small weight, ready for notes. */
+  async function evaluatedLesson(): Promise<number> {
+    const id = await freshLesson();
+    const available = (await detail(id)).available_weight as number;
+    const res = await api("PATCH", `/lessons/${id}/evaluate`, as.teacher, { weight: Math.min(available, 2) });
+    expect(res.statusCode, res.body).toBe(200);
+    return id;
+  }
+
+  it("attendance: two saves of the same version, the second gets 409 and the first one's data stays", async () => {
+    const id = await freshLesson();
+    const student = roster[2]!;
+    const read = await detail(id);
+    expect(read.version).toEqual(expect.any(Number));
+    const first = await api("PATCH", `/lessons/${id}/register`, as.teacher, {
+      students: [{ student_id: student, attendance: "absent" }],
+      version: read.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.version).toBe(read.version + 1);
+    const second = await api("PATCH", `/lessons/${id}/register`, as.coordinator, {
+      students: [{ student_id: student, attendance: "delayed" }],
+      version: read.version,
+    });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject(stale);
+    const now = await detail(id);
+    expect(now.version).toBe(read.version + 1);
+    expect(now.students.find((st: { id: number }) => st.id === student).attendance).toBe("absent");
+    expect((await changesOf(id)).map((c) => c.newValue)).toEqual(["absent"]);
+    // With the version it read now, the coordinator's save goes through.
+    const retry = await api("PATCH", `/lessons/${id}/register`, as.coordinator, {
+      students: [{ student_id: student, attendance: "delayed" }],
+      version: now.version,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+  });
+
+  it("notes: the later save of the same version is refused; the note is the first save's", async () => {
+    const id = await evaluatedLesson();
+    const read = await detail(id);
+    const first = await api("PATCH", `/lessons/${id}/students/bulk-update`, as.teacher, {
+      students: [{ student_id: roster[0], note: 15 }],
+      version: read.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await api("PATCH", `/lessons/${id}/students/bulk-update`, as.coordinator, {
+      students: [{ student_id: roster[0], note: 12 }],
+      version: read.version,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject(stale);
+    const [row] = await ctx.db
+      .select()
+      .from(s.lessonStudents)
+      .where(and(eq(s.lessonStudents.lessonId, id), eq(s.lessonStudents.studentId, roster[0]!)));
+    expect(row!.note).toBe(15);
+    // One student's note or attendance: the same rule.
+    const one = await api("PATCH", `/lessons/${id}/students/${roster[1]}`, as.coordinator, {
+      note: 11,
+      version: read.version,
+    });
+    expect(one.statusCode).toBe(409);
+    const current = await detail(id);
+    const ok = await api("PATCH", `/lessons/${id}/students/${roster[1]}`, as.coordinator, {
+      note: 11,
+      version: current.version,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.version).toBe(current.version + 1);
+  });
+
+  it("notes of a student in the course section (PATCH /sections/…/students/{id}) carry each lesson's version", async () => {
+    const id = await evaluatedLesson();
+    const url = `/sections/${cs.sectionId}/courses/${cs.courseId}/students/${roster[1]}`;
+    const read = await api("GET", url, as.teacher);
+    expect(read.statusCode, read.body).toBe(200);
+    const lesson = read.json().data.lessons.find((l: { id: number }) => l.id === id);
+    expect(lesson.version).toEqual(expect.any(Number));
+    // Meanwhile someone saves the lesson's notes on the lesson's page.
+    const meanwhile = await api("PATCH", `/lessons/${id}/students/bulk-update`, as.coordinator, {
+      students: [{ student_id: roster[1], note: 18 }],
+      version: lesson.version,
+    });
+    expect(meanwhile.statusCode).toBe(200);
+    const late = await api("PATCH", url, as.teacher, {
+      notes: [{ lesson_id: id, note: 9, version: lesson.version }],
+    });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject(stale);
+    const after = (await api("GET", url, as.teacher)).json().data;
+    expect(after.student.notes).toContainEqual({ lesson_id: id, note: 18 });
+    const fresh = after.lessons.find((l: { id: number }) => l.id === id).version;
+    const ok = await api("PATCH", url, as.teacher, { notes: [{ lesson_id: id, note: 9, version: fresh }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("two saves of one version at the same time: exactly one wins", async () => {
+    const id = await evaluatedLesson();
+    const { version } = await detail(id);
+    const answers = await Promise.all(
+      [14, 16].map((note) =>
+        api("PATCH", `/lessons/${id}/students/bulk-update`, as.teacher, {
+          students: [{ student_id: roster[0], note }],
+          version,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().data;
+    expect(winner.version).toBe(version + 1);
+  });
+
+  it("a save without a version (an older client) is not checked", async () => {
+    const id = await freshLesson();
+    const res = await api("PATCH", `/lessons/${id}/register`, as.teacher, { students: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await api("PATCH", `/lessons/${id}/register`, as.teacher, { students: [] })).statusCode).toBe(
+      200,
+    );
+  });
+});

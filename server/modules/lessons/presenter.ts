@@ -62,6 +62,7 @@ export function presentLessonDetail(
   }));
   return {
     ...presentLesson(row),
+    version: row.version,
     students,
     absences_by_attendance: students
       .filter((s) => s.attendance === "absent")

@@ -8,6 +8,7 @@ import type {
   UpdateLessonInput,
   UpdateLessonStudentInput,
 } from "../../../common/schemas/lessons.js";
+import { recordNoteChanges } from "../../audit/record.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { withDbErrors } from "../../db/constraints.js";
 import {
@@ -20,7 +21,7 @@ import {
   schedules,
   users,
 } from "../../db/schema/index.js";
-import { notFound, refuse } from "../../http/errors.js";
+import { conflict, notFound, refuse } from "../../http/errors.js";
 import { type Caller, callerTeacherId } from "../../http/ownership.js";
 import { assertLessonAccess } from "./policy.js";
 import {
@@ -38,12 +39,25 @@ export const SKIPPED_FAILED_MESSAGE =
 
 type Ctx = { db: DbOrTx; caller: Caller };
 
-/** Locks a lesson (every write of its students goes through this row) and checks the caller's access. */
-async function lockLesson(tx: Tx, caller: Caller, id: number) {
+/**
+ * Locks a lesson (every write of its students goes through this row) and checks the caller's access. With
+ * `readVersion` (the version of its attendance and notes the caller's screen read), a lesson saved since is
+ * refused with 409 `stale_record` (issue 27: the later save never silently overwrites the earlier one).
+ */
+async function lockLesson(tx: Tx, caller: Caller, id: number, readVersion?: number) {
   const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, id)).for("update");
   if (!lesson) throw notFound();
   await assertLessonAccess(tx, caller, lesson.courseSectionId);
+  if (readVersion !== undefined && readVersion !== lesson.version) throw conflict("stale_record");
   return lesson;
+}
+
+/** A save of the lesson's attendance or notes makes a new version (under the lesson's lock). */
+async function nextVersion(tx: Tx, lessonId: number) {
+  await tx
+    .update(lessons)
+    .set({ version: sql`${lessons.version} + 1` })
+    .where(eq(lessons.id, lessonId));
 }
 
 /** The weekday of an ISO date, 1 Monday … 7 Sunday. */
@@ -210,6 +224,7 @@ async function recordChanges(tx: Tx, caller: Caller, lesson: typeof lessons.$inf
       changedByName: user?.name ?? null,
     })),
   );
+  await recordNoteChanges(tx, { actorId: caller.id }, lesson, changes);
 }
 
 /** Ids of `studentIds` not enrolled in the course section: refused with `student_is_not_related_to_course_section`. */
@@ -232,7 +247,7 @@ async function currentRows(tx: Tx, lessonId: number) {
 export async function registerAttendance(opts: Ctx & { id: number; input: RegisterLessonInput }) {
   const { db, caller, id, input } = opts;
   await db.transaction(async (tx) => {
-    const lesson = await lockLesson(tx, caller, id);
+    const lesson = await lockLesson(tx, caller, id, input.version);
     const wanted = new Map(input.students.map((s) => [s.student_id, s.attendance]));
     const roster = await assertEnrolled(tx, lesson.courseSectionId, [...wanted.keys()]);
     const before = await currentRows(tx, id);
@@ -260,6 +275,7 @@ export async function registerAttendance(opts: Ctx & { id: number; input: Regist
       .set({
         registeredAt: new Date(),
         registeredByTeacherId: await callerTeacherId(tx, caller),
+        version: sql`${lessons.version} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(lessons.id, id));
@@ -333,7 +349,7 @@ function assertEvaluated(lesson: typeof lessons.$inferSelect) {
 export async function bulkUpdateNotes(opts: Ctx & { id: number; input: BulkNotesInput }) {
   const { db, caller, id, input } = opts;
   const skipped = await db.transaction(async (tx) => {
-    const lesson = await lockLesson(tx, caller, id);
+    const lesson = await lockLesson(tx, caller, id, input.version);
     assertEvaluated(lesson);
     const wanted = new Map(input.students.map((s) => [s.student_id, s.note]));
     await assertEnrolled(tx, lesson.courseSectionId, [...wanted.keys()]);
@@ -346,6 +362,7 @@ export async function bulkUpdateNotes(opts: Ctx & { id: number; input: BulkNotes
       else notes.push({ studentId, note });
     }
     await writeNotes(tx, caller, lesson, notes);
+    await nextVersion(tx, id);
     return skip;
   });
   const detail = await lessonDetail(db, id);
@@ -360,7 +377,7 @@ export async function updateLessonStudent(
 ) {
   const { db, caller, id, studentId, input } = opts;
   await db.transaction(async (tx) => {
-    const lesson = await lockLesson(tx, caller, id);
+    const lesson = await lockLesson(tx, caller, id, input.version);
     await assertEnrolled(tx, lesson.courseSectionId, [studentId]);
     if (input.attendance !== undefined) {
       const before = await currentRows(tx, id);
@@ -385,6 +402,7 @@ export async function updateLessonStudent(
       if (totals(studentId).failed) throw refuse("lesson_student_failed_by_absences");
       await writeNotes(tx, caller, lesson, [{ studentId, note: input.note }]);
     }
+    await nextVersion(tx, id);
   });
   return lessonDetail(db, id);
 }
@@ -401,7 +419,8 @@ export async function saveStudentNotes(
   opts: Ctx & {
     courseSectionId: number;
     studentId: number;
-    notes: { lessonId: number; note: number | null }[];
+    /** `version`: the lesson's version the screen read (409 `stale_record` when it changed since). */
+    notes: { lessonId: number; note: number | null; version?: number }[];
   },
 ) {
   const { db, caller, courseSectionId, studentId } = opts;
@@ -409,7 +428,7 @@ export async function saveStudentNotes(
   await db.transaction(async (tx) => {
     await assertLessonAccess(tx, caller, courseSectionId);
     const locked: (typeof lessons.$inferSelect)[] = [];
-    for (const { lessonId } of wanted) {
+    for (const { lessonId, version } of wanted) {
       const [lesson] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).for("update");
       if (!lesson || lesson.courseSectionId !== courseSectionId) {
         throw refuse(
@@ -418,6 +437,7 @@ export async function saveStudentNotes(
         );
       }
       assertEvaluated(lesson);
+      if (version !== undefined && version !== lesson.version) throw conflict("stale_record");
       locked.push(lesson);
     }
     await assertEnrolled(tx, courseSectionId, [studentId]);
@@ -426,6 +446,7 @@ export async function saveStudentNotes(
     if (totals(studentId).failed) throw refuse("lesson_student_failed_by_absences", SKIPPED_FAILED_MESSAGE);
     for (const [i, lesson] of locked.entries()) {
       await writeNotes(tx, caller, lesson, [{ studentId, note: wanted[i]!.note }]);
+      await nextVersion(tx, lesson.id);
     }
   });
 }

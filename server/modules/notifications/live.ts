@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import pg from "pg";
+import type { NotificationParams } from "../../../common/schemas/notifications.js";
 import { connectionConfigOf, postgresPoolOf } from "../../cluster/pool.js";
 import type { Db } from "../../db/client.js";
 import { notificationChannel } from "./send.js";
@@ -59,14 +60,26 @@ export class NotificationHub {
     const connected = [...this.byUser.keys()];
     if (connected.length === 0) return;
     const result = (await this.db.execute(sql`
-      select nr.user_id, n.content, n.back from notification_receivers nr
+      select nr.user_id, n.content, n.code, n.back, n.params from notification_receivers nr
       join notifications n on n.id = nr.notification_id
       where nr.notification_id = ${id}
         and nr.user_id = any(string_to_array(${connected.join(",")}, ',')::int[])`)) as {
-      rows?: { user_id: number; content: string; back: string | null }[];
+      rows?: {
+        user_id: number;
+        content: string;
+        code: string | null;
+        back: string | null;
+        params: NotificationParams | null;
+      }[];
     };
     for (const row of result.rows ?? []) {
-      const data = JSON.stringify({ id, content: row.content.slice(0, 200), back: row.back });
+      const data = JSON.stringify({
+        id,
+        content: row.content.slice(0, 200),
+        code: row.code,
+        params: row.code ? (row.params ?? null) : null,
+        back: row.back,
+      });
       for (const conn of this.byUser.get(Number(row.user_id)) ?? []) {
         conn.res.write(`event: notification\ndata: ${data}\n\n`);
       }
@@ -150,7 +163,7 @@ export async function listenForNotifications(
 
 /**
  * GET /api/notifications/stream: the caller's live notifications as server-sent events (`event:
- * notification`, data `{ id, content, back }`). Authenticated like every call (the web app sends the
+ * notification`, data `{ id, content, code, params, back }`). Authenticated like every call (the web app sends the
  * bearer token with fetch); a comment every 25 s keeps it open; it closes when the session ends (logout,
  * disabled user, expired token) or the server stops.
  */
@@ -170,7 +183,7 @@ export async function notificationStreamRoute(app: FastifyInstance) {
         tags: ["Notificaciones"],
         summary: "Notificaciones en vivo (server-sent events)",
         description:
-          "Flujo `text/event-stream`: un evento `notification` (datos `{ id, content, back }`) por cada " +
+          "Flujo `text/event-stream`: un evento `notification` (datos `{ id, content, code, params, back }`) por cada " +
           "notificación nueva de la sesión, en el momento en que se guarda. Se cierra al cerrar sesión.",
       },
     },

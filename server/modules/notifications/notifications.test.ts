@@ -5,6 +5,8 @@ import type { Notification } from "../../../common/schemas/notifications.js";
 import { notificationReceivers, notifications, users } from "../../db/schema/index.js";
 import { createUserWithToken } from "../../test/auth.js";
 import { createTestContext, type TestContext } from "../../test/context.js";
+import { notifyDocumentReady } from "../document-requests/notify.js";
+import { sendNotification } from "./send.js";
 
 let ctx: TestContext;
 type User = Awaited<ReturnType<typeof createUserWithToken>>;
@@ -116,6 +118,8 @@ describe("GET /api/notifications", () => {
       pivot: { read_at: null },
       type: 6,
       code: "payment_approved",
+      // Written before codes carried parameters: the web app shows its (Spanish) content.
+      params: null,
       back: "/profile/1/payments",
       receiver_user_id: null,
     });
@@ -210,5 +214,182 @@ describe("PATCH /api/notifications/{id}/mark-as-read", () => {
     // Past the integer range no record can exist.
     expect((await markAsRead(2_147_483_648, teacher)).statusCode).toBe(404);
     expect((await markAsRead(ids.single)).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/notifications/{id}", () => {
+  it("answers the caller's notification with its sender; the system's has none", async () => {
+    const res = await get(`/notifications/${ids.welcome}`, student);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as Notification;
+    expect(data).toMatchObject({ id: ids.welcome, content: "¡Bienvenidos al nuevo período académico!" });
+    expect(data.sender).toMatchObject({ name: "Marta Directora" });
+    const system = (await get(`/notifications/${ids.payment}`, teacher)).json().data as Notification;
+    expect(system).toMatchObject({ sender: null, code: "payment_approved", back: "/profile/1/payments" });
+  });
+
+  it("is 404 for anyone who is not a receiver (the administration too), 422 for a malformed id, 401 without a session", async () => {
+    for (const user of [teacher, admin]) {
+      const res = await get(`/notifications/${ids.othersOnly}`, user);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        message: "notification_not_found",
+        description: "La notificación no existe.",
+      });
+    }
+    expect((await get("/notifications/999999", teacher)).statusCode).toBe(404);
+    expect((await get("/notifications/abc", teacher)).statusCode).toBe(422);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: `/api/notifications/${ids.welcome}` })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("PATCH /api/notifications/{id}", () => {
+  const patch = (id: number | string, body: unknown, user: User) =>
+    ctx.app.inject({
+      method: "PATCH",
+      url: `/api/notifications/${id}`,
+      headers: user.headers,
+      payload: body as object,
+    });
+
+  it("marks the caller's copy read and unread again; the bell follows", async () => {
+    const id = await send({
+      type: 1,
+      content: "Circular de prueba",
+      senderUserId: admin.user.id,
+      receivers: [teacher.user.id, student.user.id],
+      createdAt: hoursAgo(3),
+    });
+    const read = await patch(id, { read: true }, teacher);
+    expect(read.statusCode, read.body).toBe(200);
+    const firstReading = (read.json().data as Notification).pivot.read_at;
+    expect(firstReading).toEqual(expect.any(String));
+    expect(((await get(bellQuery, teacher)).json().data as Notification[]).map((n) => n.id)).not.toContain(
+      id,
+    );
+    // Read again keeps the first reading; the other receiver's copy is untouched.
+    expect((await patch(id, { read: true }, teacher)).json().data.pivot.read_at).toBe(firstReading);
+    expect(((await get(bellQuery, student)).json().data as Notification[]).map((n) => n.id)).toContain(id);
+
+    const unread = await patch(id, { read: false }, teacher);
+    expect(unread.statusCode).toBe(200);
+    expect(unread.json().data.pivot.read_at).toBeNull();
+    expect(((await get(bellQuery, teacher)).json().data as Notification[]).map((n) => n.id)).toContain(id);
+  });
+
+  it("is 404 for anyone who is not a receiver and 422 with a Spanish message for a bad body", async () => {
+    const res = await patch(ids.othersOnly, { read: true }, admin);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("notification_not_found");
+    const [copy] = await ctx.db
+      .select()
+      .from(notificationReceivers)
+      .where(eq(notificationReceivers.notificationId, ids.othersOnly));
+    expect(copy!.readAt).toBeNull();
+
+    for (const body of [{}, { read: "quizás" }]) {
+      const bad = await patch(ids.welcome, body, teacher);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(422);
+      expect(bad.json().errors.read[0]).toMatch(/leída/);
+    }
+  });
+});
+
+describe("DELETE /api/notifications/{id}", () => {
+  const remove = (id: number, user: User) =>
+    ctx.app.inject({ method: "DELETE", url: `/api/notifications/${id}`, headers: user.headers });
+
+  it("removes it from the caller's list only; a second delete and other people get 404", async () => {
+    const id = await send({
+      type: 1,
+      content: "Aviso para borrar",
+      senderUserId: admin.user.id,
+      receivers: [teacher.user.id, student.user.id],
+      createdAt: hoursAgo(4),
+    });
+    expect((await remove(id, admin)).statusCode).toBe(404);
+    const res = await remove(id, teacher);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe("");
+    const teacherList = (await get("/notifications?limit=0", teacher)).json().data as Notification[];
+    expect(teacherList.map((n) => n.id)).not.toContain(id);
+    expect((await get(`/notifications/${id}`, teacher)).statusCode).toBe(404);
+    expect((await remove(id, teacher)).statusCode).toBe(404);
+    // The other receiver keeps theirs.
+    expect((await get(`/notifications/${id}`, student)).statusCode).toBe(200);
+  });
+});
+
+describe("system notifications in the reader's language", () => {
+  it("answer their code's parameters beside the Spanish text and the path they lead to", async () => {
+    const { id } = await sendNotification(ctx.db, {
+      type: 6,
+      content: "Su pago de 125,00 del 20/11/2026 fue aprobado. Ya puede descargar el recibo.",
+      code: "payment_approved",
+      params: { amount_e2: 12_500, date: "2026-11-20" },
+      back: "/profile/7/payments",
+      userIds: [student.user.id],
+    });
+    const res = await get(`/notifications/${id}`, student);
+    expect(res.json().data).toMatchObject({
+      content: "Su pago de 125,00 del 20/11/2026 fue aprobado. Ya puede descargar el recibo.",
+      code: "payment_approved",
+      params: { amount_e2: 12_500, date: "2026-11-20" },
+      attachment: null,
+      back: "/profile/7/payments",
+    });
+    const listed = ((await get("/notifications?limit=0", student)).json().data as Notification[]).find(
+      (n) => n.id === id,
+    );
+    expect(listed).toMatchObject({ params: { amount_e2: 12_500 }, back: "/profile/7/payments" });
+  });
+
+  it("names a ready document by its type number, so the web app can translate it", async () => {
+    await ctx.db.transaction((tx) =>
+      notifyDocumentReady(tx, {
+        userId: student.user.id,
+        typeId: 2,
+        typeName: "Constancia de notas",
+        senderUserId: null,
+      }),
+    );
+    const list = (await get("/notifications?limit=1", student)).json().data as Notification[];
+    expect(list[0]).toMatchObject({
+      content: expect.stringContaining("Su constancia de notas está lista"),
+      code: "document_ready",
+      params: { document_type: 2, document_name: "Constancia de notas" },
+      back: "/document-requests",
+    });
+  });
+
+  it("keeps long parameters whole, and never reads parameters into a person's message", async () => {
+    const { id } = await sendNotification(ctx.db, {
+      type: 6,
+      content: "La copia de seguridad manual falló: disco lleno",
+      code: "backup_failed",
+      params: { trigger: "manual", reason: "x".repeat(400) },
+      back: "/backups",
+      userIds: [student.user.id],
+    });
+    expect((await get(`/notifications/${id}`, student)).json().data).toMatchObject({
+      params: { trigger: "manual", reason: "x".repeat(400) },
+      attachment: null,
+      back: "/backups",
+    });
+    const personal = await send({
+      type: 7,
+      content: "Vea la sección",
+      senderUserId: admin.user.id,
+      receiverUserId: student.user.id,
+      receivers: [student.user.id],
+      createdAt: hoursAgo(1),
+      attachment: 'params:{"a":1}',
+    });
+    expect((await get(`/notifications/${personal}`, student)).json().data).toMatchObject({
+      params: null,
+      attachment: 'params:{"a":1}',
+    });
   });
 });

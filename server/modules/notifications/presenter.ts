@@ -35,10 +35,12 @@ export const notificationCsvColumns: CsvColumn<ReceivedNotificationRow>[] = [
 export function presentNotification(row: ReceivedNotificationRow, withSender: boolean): Notification {
   const n = row.notification;
   const s = row.sender;
+  const attachment = n.attachment;
+  const params = n.code ? (n.params ?? null) : null;
   return {
     id: n.id,
     content: n.content,
-    attachment: attachmentUrl(n.id, n.attachment),
+    attachment: attachmentUrl(n.id, attachment),
     created_at: n.createdAt.toISOString(),
     ...(withSender
       ? {
@@ -54,6 +56,7 @@ export function presentNotification(row: ReceivedNotificationRow, withSender: bo
     pivot: { read_at: row.readAt ? row.readAt.toISOString() : null },
     type: n.type,
     code: n.code,
+    params,
     back: n.back,
     receiver_user_id: n.receiverUserId,
   };

@@ -9,6 +9,7 @@ import {
   notificationRelations,
   notificationSchema,
   notificationSortable,
+  notificationUpdateSchema,
 } from "../../../common/schemas/notifications.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import { validationMessage } from "../../../common/validation/index.js";
@@ -27,7 +28,13 @@ import {
 } from "./compose.js";
 import { notificationStreamRoute } from "./live.js";
 import { notificationCsvColumns, presentNotification } from "./presenter.js";
-import { listNotifications, markNotificationAsRead } from "./service.js";
+import {
+  deleteNotification,
+  getNotification,
+  listNotifications,
+  markNotificationAsRead,
+  setNotificationRead,
+} from "./service.js";
 
 const tags = ["Notificaciones"];
 const idParams = idParamsSchema;
@@ -220,6 +227,80 @@ export async function notificationsRoutes(app: FastifyInstance) {
         present: (row) => presentNotification(row, withSender),
         csv: { filename: "notificaciones", columns: notificationCsvColumns },
       });
+    },
+  );
+
+  r.get(
+    "/notifications/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Una notificación",
+        description:
+          "Con su remitente (null si la envió el sistema). Solo su receptor; para cualquier otra persona, " +
+          "también la administración, la notificación no existe (404).",
+        params: idParams,
+        response: { 200: itemResponse(notificationSchema) },
+      },
+    },
+    async (request) => {
+      const row = await getNotification({
+        db: app.db,
+        userId: principalOf(request).id,
+        notificationId: request.params.id,
+      });
+      return { data: presentNotification(row, true) };
+    },
+  );
+
+  r.patch(
+    "/notifications/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Marcar una notificación como leída o no leída",
+        description:
+          "`read: true` la marca leída (conserva la primera lectura); `read: false`, no leída otra vez. " +
+          "Cambia solo la copia de quien llama; solo su receptor (404 para cualquier otra persona).",
+        params: idParams,
+        body: notificationUpdateSchema,
+        response: { 200: itemResponse(notificationSchema) },
+      },
+    },
+    async (request) => {
+      const row = await setNotificationRead({
+        db: app.db,
+        userId: principalOf(request).id,
+        notificationId: request.params.id,
+        read: request.body.read,
+      });
+      return { data: presentNotification(row, true) };
+    },
+  );
+
+  r.delete(
+    "/notifications/:id",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Eliminar una notificación de mi lista",
+        description:
+          "La quita de la lista de quien llama; los demás receptores la conservan. Solo su receptor " +
+          "(404 para cualquier otra persona).",
+        params: idParams,
+        response: { 204: z.null().describe("Eliminada de su lista.") },
+      },
+    },
+    async (request, reply) => {
+      await deleteNotification({
+        db: app.db,
+        userId: principalOf(request).id,
+        notificationId: request.params.id,
+      });
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { Role } from "../../../common/roles.js";
-import { Audience } from "../../../common/schemas/notifications.js";
+import { Audience, type NotificationParams } from "../../../common/schemas/notifications.js";
 import type { DbOrTx } from "../../db/client.js";
 import { notifications } from "../../db/schema/index.js";
 
@@ -17,6 +17,8 @@ export type NewNotification = {
   content: string;
   /** Machine code of an automatic notification (type 6), e.g. payment_approved. */
   code?: string | null;
+  /** Parameters of the code's text, for the web app to render it in the reader's language (message.ts). */
+  params?: NotificationParams | null;
   /** Where the web app goes when it is opened. */
   back?: string | null;
   /** Storage key of the attached file. */
@@ -109,6 +111,8 @@ export async function sendNotification(
       code: n.code ?? null,
       back: n.back ?? null,
       attachment: n.attachment ?? null,
+      // Only a coded (system) notification has parameters: a person's message is its text.
+      params: n.code && n.params && Object.keys(n.params).length > 0 ? n.params : null,
       senderUserId: n.senderUserId ?? null,
       receiverUserId: n.type === Audience.single ? (n.receiverUserId ?? null) : null,
       sectionId: n.type === Audience.sectionStudents ? (n.sectionId ?? null) : null,

@@ -74,6 +74,61 @@ export async function listNotifications(opts: {
   });
 }
 
+/** One notification of the caller (only a receiver sees it: for anyone else it does not exist, 404). */
+export async function getNotification(opts: {
+  db: DbOrTx;
+  userId: number;
+  notificationId: number;
+}): Promise<ReceivedNotificationRow> {
+  const [row] = await receivedBy(opts.db, opts.userId, eq(notifications.id, opts.notificationId));
+  if (!row) throw notFound("notification_not_found", "La notificación no existe.");
+  return row;
+}
+
+/**
+ * Sets the caller's reading of a notification: read (keeping the first reading time) or unread again.
+ * Only a receiver may (404 for anyone else).
+ */
+export async function setNotificationRead(opts: {
+  db: DbOrTx;
+  userId: number;
+  notificationId: number;
+  read: boolean;
+}): Promise<ReceivedNotificationRow> {
+  if (opts.read) return markNotificationAsRead(opts);
+  const { db, userId, notificationId } = opts;
+  const [changed] = await db
+    .update(notificationReceivers)
+    .set({ readAt: null })
+    .where(
+      and(eq(notificationReceivers.notificationId, notificationId), eq(notificationReceivers.userId, userId)),
+    )
+    .returning({ notificationId: notificationReceivers.notificationId });
+  if (!changed) throw notFound("notification_not_found", "La notificación no existe.");
+  return getNotification(opts);
+}
+
+/**
+ * Removes a notification from the caller's list (their receiver row): the other receivers keep theirs.
+ * Only a receiver may (404 for anyone else, and for a second delete).
+ */
+export async function deleteNotification(opts: {
+  db: DbOrTx;
+  userId: number;
+  notificationId: number;
+}): Promise<void> {
+  const [removed] = await opts.db
+    .delete(notificationReceivers)
+    .where(
+      and(
+        eq(notificationReceivers.notificationId, opts.notificationId),
+        eq(notificationReceivers.userId, opts.userId),
+      ),
+    )
+    .returning({ notificationId: notificationReceivers.notificationId });
+  if (!removed) throw notFound("notification_not_found", "La notificación no existe.");
+}
+
 /**
  * Marks a notification read for the caller (spec.md §4: unread → read). Only a receiver may: for anyone
  * else it does not exist (404). Marking it again keeps the first reading time.

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { formatDate } from "../../../common/dates/format.js";
 import { formatAmount } from "../../../common/money/fees.js";
 import { Role } from "../../../common/roles.js";
+import type { NotificationParams } from "../../../common/schemas/notifications.js";
 import { paymentMethodNames } from "../../../common/schemas/payments.js";
 import type { DbOrTx } from "../../db/client.js";
 import { students, users } from "../../db/schema/index.js";
@@ -15,13 +16,21 @@ const dayText = formatDate;
 
 async function send(
   tx: DbOrTx,
-  opts: { code: string; content: string; back: string; senderUserId: number | null; userIds: number[] },
+  opts: {
+    code: string;
+    content: string;
+    params: NotificationParams;
+    back: string;
+    senderUserId: number | null;
+    userIds: number[];
+  },
 ): Promise<void> {
   if (opts.userIds.length === 0) return;
   await sendNotification(tx, {
     type: AUTO,
     content: opts.content,
     code: opts.code,
+    params: opts.params,
     back: opts.back,
     senderUserId: opts.senderUserId,
     userIds: opts.userIds,
@@ -54,6 +63,11 @@ export async function notifyPaymentReported(
     content:
       `${student.firstName} ${student.lastName} reportó un pago de ${formatAmount(opts.amountE2)} ` +
       `(${paymentMethodNames[opts.type] ?? opts.type}) pendiente de revisión.`,
+    params: {
+      student: `${student.firstName} ${student.lastName}`,
+      amount_e2: opts.amountE2,
+      method: opts.type,
+    },
     back: `/payments/${opts.paymentId}`,
     senderUserId: opts.senderUserId,
     userIds: staff.map((s) => s.id).filter((id) => id !== opts.senderUserId),
@@ -70,6 +84,7 @@ export async function notifyPaymentApproved(
   await send(tx, {
     code: "payment_approved",
     content: `Su pago de ${formatAmount(opts.amountE2)} del ${dayText(opts.date)} fue aprobado. Ya puede descargar el recibo.`,
+    params: { amount_e2: opts.amountE2, date: opts.date },
     back: `/profile/${opts.studentId}/payments`,
     senderUserId: opts.senderUserId,
     userIds: [student.userId],
@@ -88,6 +103,7 @@ export async function notifyPaymentRejected(
     content:
       `Su pago de ${formatAmount(opts.amountE2)} del ${dayText(opts.date)} fue rechazado. ` +
       "Verifique los datos y repórtelo de nuevo o comuníquese con la administración.",
+    params: { amount_e2: opts.amountE2, date: opts.date },
     back: `/profile/${opts.studentId}/payments`,
     senderUserId: opts.senderUserId,
     userIds: [student.userId],

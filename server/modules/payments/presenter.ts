@@ -1,4 +1,3 @@
-import { formatAmount } from "../../../common/money/fees.js";
 import {
   type Debtor,
   type Payment,
@@ -9,7 +8,7 @@ import {
   paymentStatusNames,
 } from "../../../common/schemas/payments.js";
 import { periodName } from "../../../common/schemas/periods.js";
-import type { CsvColumn } from "../../http/csv.js";
+import { type CsvColumn, money } from "../../http/csv.js";
 import type { DebtorRow, PaymentDetailRow, PaymentRow } from "./service.js";
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -86,7 +85,7 @@ export const paymentCsvColumns: CsvColumn<PaymentRow>[] = [
   { header: "Período", value: (r) => periodName(r.period) },
   { header: "Método de pago", value: (r) => paymentMethodNames[r.type] ?? r.type },
   { header: "Número de recibo", value: (r) => r.receiptNumber },
-  { header: "Monto", value: (r) => formatAmount(r.amountE2) },
+  { header: "Monto", value: (r) => money(r.amountE2) },
   { header: "Estado", value: (r) => paymentStatusNames[r.status] ?? r.status },
   { header: "Reportado por el estudiante", value: (r) => r.fromReport },
   { header: "Título", value: (r) => r.title },
@@ -126,10 +125,10 @@ export const debtorCsvColumns: CsvColumn<DebtorCsvRow>[] = [
   },
   { header: "Cuotas vencidas", value: (r) => ("debtor" in r ? r.debtor.overdueCount : null) },
   { header: "Vencida desde", value: (r) => ("debtor" in r ? r.debtor.oldestDueDate : null) },
-  { header: "Recargos por mora", value: (r) => ("debtor" in r ? formatAmount(r.debtor.lateExtraE2) : null) },
+  { header: "Recargos por mora", value: (r) => ("debtor" in r ? money(r.debtor.lateExtraE2) : null) },
   {
     header: "Monto adeudado",
-    value: (r) => formatAmount("debtor" in r ? r.debtor.overdueE2 : r.totalOwedE2),
+    value: (r) => money("debtor" in r ? r.debtor.overdueE2 : r.totalOwedE2),
   },
-  { header: "Pendiente total", value: (r) => ("debtor" in r ? formatAmount(r.debtor.pendingE2) : null) },
+  { header: "Pendiente total", value: (r) => ("debtor" in r ? money(r.debtor.pendingE2) : null) },
 ];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -13,10 +13,16 @@ import {
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import { auditContextOf } from "../../audit/http.js";
 import { principalOf } from "../../http/auth.js";
-import { sendCsv, sendList } from "../../http/csv.js";
+import { isFileExport, sendExport, sendList } from "../../http/csv.js";
 import { refuse } from "../../http/errors.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
 import { itemResponse, listMetaSchema, listResponse } from "../../http/pagination.js";
+import {
+  idempotencyHeaders,
+  idempotencyJobName,
+  requestFingerprint,
+  sweepIdempotencyKeys,
+} from "./idempotency.js";
 import {
   type DebtorCsvRow,
   debtorCsvColumns,
@@ -29,12 +35,14 @@ import { receiptFilename, receiptPdf } from "./receipt.js";
 import {
   assertCanSeePayment,
   createPayment,
+  createPaymentOnce,
   debtorSortable,
   deletePayment,
   getPaymentDetail,
   inscriptionTarget,
   listDebtors,
   listPayments,
+  type PaymentInput,
   paymentSortable,
   updatePaymentStatus,
 } from "./service.js";
@@ -83,6 +91,40 @@ export async function paymentsRoutes(app: FastifyInstance) {
   const db = app.db;
   const today = () => app.clock.today();
 
+  /**
+   * Creates the payment and answers 201. With an `Idempotency-Key` header the answer is stored with the
+   * payment, and a retry of the same request replays it (header `Idempotent-Replayed: true`).
+   */
+  const sendCreated = async (request: FastifyRequest, reply: FastifyReply, input: PaymentInput) => {
+    const opts = {
+      db,
+      caller: principalOf(request),
+      input,
+      audit: auditContextOf(request),
+      today: today(),
+      now: app.clock.now(),
+      timeZone: app.clock.timeZone,
+    };
+    const key = (request.headers as { "idempotency-key"?: string })["idempotency-key"];
+    if (key === undefined) {
+      return reply.status(201).send({ data: presentPayment(await createPayment(opts)) });
+    }
+    const answer = await createPaymentOnce({
+      ...opts,
+      key,
+      fingerprint: requestFingerprint(request.method, request.url, request.body),
+      present: presentPayment,
+    });
+    if (answer.replayed) reply.header("Idempotent-Replayed", "true");
+    return reply.status(answer.status).send(answer.body);
+  };
+
+  // Remembered keys are forgotten a day after their first request (the clock's).
+  app.jobs.every(idempotencyJobName, 3_600_000, async () => {
+    const swept = await sweepIdempotencyKeys(db, app.clock.now());
+    app.log.debug({ swept }, "expired idempotency keys deleted");
+  });
+
   r.get(
     "/payments",
     {
@@ -120,7 +162,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           "Estudiantes del período (por omisión el activo) con cuotas vencidas (pasados los días de gracia) sin " +
           "pagar: lo adeudado hoy con los recargos por mora, sección y especialización. Filtros `section_id`, " +
           "`specialization_id`; `search` por nombre, cédula o correo. `meta.total_owed_e2`: total adeudado de " +
-          "todos los deudores del filtro. `format=csv`: el reporte con una última fila de total.",
+          "todos los deudores del filtro. `format=csv` o `xlsx`: el reporte con una última fila de total.",
         querystring: debtorsQuery,
         response: {
           200: z.object({
@@ -132,14 +174,15 @@ export async function paymentsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const list = request.query;
-      if (list.format === "csv") {
+      if (isFileExport(list.format)) {
         const all = await listDebtors({
           db,
           list: { ...list, page: 1, limit: 0 },
           today: today(),
           timeZone: app.clock.timeZone,
         });
-        return sendCsv<DebtorCsvRow>(reply, {
+        return sendExport<DebtorCsvRow>(reply, {
+          format: list.format,
           filename: "deudores",
           columns: debtorCsvColumns,
           rows: (async function* () {
@@ -215,22 +258,12 @@ export async function paymentsRoutes(app: FastifyInstance) {
           "`from_report` true (por omisión): un reporte que queda pendiente de revisión (el estudiante, solo para sí; " +
           "un administrador, para un estudiante); se notifica a la administración. `from_report` false (solo " +
           `administrador): un pago cobrado en caja, aprobado y asignado a las cuotas al registrarlo. ${REPORT_RULES}`,
+        headers: idempotencyHeaders,
         body: createPaymentSchema,
         response: { 201: itemResponse(paymentSchema) },
       },
     },
-    async (request, reply) => {
-      const row = await createPayment({
-        db,
-        caller: principalOf(request),
-        input: request.body,
-        audit: auditContextOf(request),
-        today: today(),
-        now: app.clock.now(),
-        timeZone: app.clock.timeZone,
-      });
-      return reply.status(201).send({ data: presentPayment(row) });
-    },
+    async (request, reply) => sendCreated(request, reply, request.body),
   );
 
   r.post(
@@ -244,27 +277,19 @@ export async function paymentsRoutes(app: FastifyInstance) {
           "El reporte de spec.md §7 para el estudiante y el período de la inscripción (si se envían `student_id` o " +
           `\`period_id\`, deben ser los suyos: \`payment_inscription_mismatch\`). Mismo servicio que POST /payments. ${REPORT_RULES}`,
         params: idParamsSchema,
+        headers: idempotencyHeaders,
         body: inscriptionPaymentSchema,
         response: { 201: itemResponse(paymentSchema) },
       },
     },
     async (request, reply) => {
       const target = await inscriptionTarget(db, request.params.id, request.body);
-      const row = await createPayment({
-        db,
-        caller: principalOf(request),
-        input: {
-          ...request.body,
-          student_id: target.studentId,
-          period_id: target.periodId,
-          from_report: true,
-        },
-        audit: auditContextOf(request),
-        today: today(),
-        now: app.clock.now(),
-        timeZone: app.clock.timeZone,
+      return sendCreated(request, reply, {
+        ...request.body,
+        student_id: target.studentId,
+        period_id: target.periodId,
+        from_report: true,
       });
-      return reply.status(201).send({ data: presentPayment(row) });
     },
   );
 

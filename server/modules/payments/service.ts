@@ -17,7 +17,7 @@ import {
   paymentStatus,
 } from "../../../common/schemas/payments.js";
 import { type AuditContext, recordAudit } from "../../audit/record.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
 import { withDbErrors } from "../../db/constraints.js";
 import {
   auditLog,
@@ -44,6 +44,7 @@ import {
   inscriptionDay,
   installmentStateOf as stateOf,
 } from "./fee-terms.js";
+import { answerOnce, type StoredAnswer } from "./idempotency.js";
 import { notifyPaymentApproved, notifyPaymentRejected, notifyPaymentReported } from "./notify.js";
 
 export type PaymentRecord = typeof payments.$inferSelect;
@@ -335,7 +336,15 @@ export type PaymentInput = Omit<CreatePaymentInput, "from_report" | "title" | "o
  * - a receipt number already reported for the method, rejected ones aside: `receipt_number_already_reported`
  *   (the partial unique index `payments_type_receipt_number_unique` decides, so two reports at once cannot both pass).
  */
-export async function createPayment(opts: {
+export async function createPayment(opts: CreatePaymentOptions): Promise<PaymentRow> {
+  const { db } = opts;
+  await assertMayCreate(opts);
+  const id = await withDbErrors(() => db.transaction((tx) => insertPayment(tx, opts)));
+  paymentsChanged(db);
+  return getPayment({ db, id });
+}
+
+export type CreatePaymentOptions = {
   db: DbOrTx;
   caller: Caller;
   input: PaymentInput;
@@ -345,92 +354,121 @@ export async function createPayment(opts: {
   now: Date;
   /** The school's time zone (the day of the student's inscription). */
   timeZone: string;
-}): Promise<PaymentRow> {
+};
+
+/**
+ * `createPayment` sent with an `Idempotency-Key` (issue 27): the payment and its answer (`present`ed, as the
+ * route sends it) are written in one transaction with the key (./idempotency.ts), so a retry of a request
+ * whose answer was lost gets that answer back and no second payment.
+ */
+export async function createPaymentOnce(
+  opts: CreatePaymentOptions & {
+    key: string;
+    fingerprint: string;
+    present: (row: PaymentRow) => unknown;
+  },
+): Promise<StoredAnswer> {
+  const { db } = opts;
+  await assertMayCreate(opts);
+  const answer = await withDbErrors(() =>
+    answerOnce({
+      db,
+      userId: opts.caller.id,
+      key: opts.key,
+      fingerprint: opts.fingerprint,
+      now: opts.now,
+      write: async (tx) => {
+        const id = await insertPayment(tx, opts);
+        return { status: 201, body: { data: opts.present(await getPayment({ db: tx, id })) } };
+      },
+    }),
+  );
+  if (!answer.replayed) paymentsChanged(db);
+  return answer;
+}
+
+/** Who may create the payment, and its date (not after today): checked before any transaction. */
+async function assertMayCreate(opts: CreatePaymentOptions): Promise<void> {
   const { db, caller, input, today } = opts;
   if (isStudent(caller.type)) {
     if (!input.from_report || (await callerStudentId(db, caller)) !== input.student_id) throw forbidden();
   } else if (!isAdmin(caller.type)) throw forbidden();
   if (input.date > today) throw fieldError("date", "before_or_equal", { date: today });
-  const id = await withDbErrors(() =>
-    db.transaction(async (tx) => {
-      const [student] = await tx
-        .select({ id: students.id })
-        .from(students)
-        .where(eq(students.id, input.student_id));
-      if (!student) throw notFound("student_not_found");
-      const locked = await lockFee(
-        tx,
-        { studentId: input.student_id, periodId: input.period_id },
-        opts.timeZone,
-      );
-      const { fee, installments } = locked;
-      const mode: PaymentMode = input.mode;
-      const allowed = mode === "fully" ? fee.fullPaymentMethods : fee.installmentPaymentMethods;
-      if (!allowed.includes(input.type)) throw refuse("payment_method_not_allowed");
-      const terms = feeTermsOf(fee, locked.inscribedOn);
-      const states = installments.map(stateOf);
-      const pending = fullPaymentE2(states, terms, today);
-      if (pending === 0) throw refuse("student_period_fee_completed");
-      if (mode === "fully" && input.amount !== pending) throw refuse("payment_full_amount_mismatch");
-      if (input.from_report && input.amount > pending) throw refuse("payment_amount_exceeds_pending");
-      const desk = !input.from_report;
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          studentId: input.student_id,
-          periodId: input.period_id,
-          feeId: fee.id,
-          title: input.title ?? null,
-          observation: input.observation ?? null,
-          status: paymentStatus.pending,
-          type: input.type,
-          fromReport: input.from_report,
-          date: input.date,
-          amountE2: input.amount,
-          receiptNumber: input.receipt_number,
-          createdByUserId: caller.id,
-          // The day it was reported, beside the day it says it was paid (the review shows both): the clock's.
-          createdAt: opts.now,
-          updatedAt: opts.now,
-        })
-        .returning();
-      const payment = row!;
-      await recordAudit(tx, {
-        ...opts.audit,
-        action: desk ? "payment.created" : "payment.reported",
-        entityType: "payment",
-        entityId: payment.id,
-        newValues: {
-          status: paymentStatus.pending,
-          type: payment.type,
-          amount_e2: payment.amountE2,
-          receipt_number: payment.receiptNumber,
-          mode,
-        },
-      });
-      if (desk) {
-        await approveLocked(tx, {
-          payment,
-          ...locked,
-          caller,
-          audit: opts.audit,
-          today,
-          now: opts.now,
-        });
-      } else {
-        await notifyPaymentReported(tx, {
-          paymentId: payment.id,
-          studentId: payment.studentId,
-          amountE2: payment.amountE2,
-          type: payment.type,
-          senderUserId: caller.id,
-        });
-      }
-      return payment.id;
-    }),
-  );
-  paymentsChanged(db);
-  return getPayment({ db, id });
+}
+
+/** The payment's rows, audit and notification (or approval at the desk) in the caller's transaction. */
+async function insertPayment(tx: Tx, opts: CreatePaymentOptions): Promise<number> {
+  const { caller, input, today } = opts;
+  const [student] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.id, input.student_id));
+  if (!student) throw notFound("student_not_found");
+  const locked = await lockFee(tx, { studentId: input.student_id, periodId: input.period_id }, opts.timeZone);
+  const { fee, installments } = locked;
+  const mode: PaymentMode = input.mode;
+  const allowed = mode === "fully" ? fee.fullPaymentMethods : fee.installmentPaymentMethods;
+  if (!allowed.includes(input.type)) throw refuse("payment_method_not_allowed");
+  const terms = feeTermsOf(fee, locked.inscribedOn);
+  const states = installments.map(stateOf);
+  const pending = fullPaymentE2(states, terms, today);
+  if (pending === 0) throw refuse("student_period_fee_completed");
+  if (mode === "fully" && input.amount !== pending) throw refuse("payment_full_amount_mismatch");
+  if (input.from_report && input.amount > pending) throw refuse("payment_amount_exceeds_pending");
+  const desk = !input.from_report;
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      studentId: input.student_id,
+      periodId: input.period_id,
+      feeId: fee.id,
+      title: input.title ?? null,
+      observation: input.observation ?? null,
+      status: paymentStatus.pending,
+      type: input.type,
+      fromReport: input.from_report,
+      date: input.date,
+      amountE2: input.amount,
+      receiptNumber: input.receipt_number,
+      createdByUserId: caller.id,
+      // The day it was reported, beside the day it says it was paid (the review shows both): the clock's.
+      createdAt: opts.now,
+      updatedAt: opts.now,
+    })
+    .returning();
+  const payment = row!;
+  await recordAudit(tx, {
+    ...opts.audit,
+    action: desk ? "payment.created" : "payment.reported",
+    entityType: "payment",
+    entityId: payment.id,
+    newValues: {
+      status: paymentStatus.pending,
+      type: payment.type,
+      amount_e2: payment.amountE2,
+      receipt_number: payment.receiptNumber,
+      mode,
+    },
+  });
+  if (desk) {
+    await approveLocked(tx, {
+      payment,
+      ...locked,
+      caller,
+      audit: opts.audit,
+      today,
+      now: opts.now,
+    });
+  } else {
+    await notifyPaymentReported(tx, {
+      paymentId: payment.id,
+      studentId: payment.studentId,
+      amountE2: payment.amountE2,
+      type: payment.type,
+      senderUserId: caller.id,
+    });
+  }
+  return payment.id;
 }
 
 /**

@@ -95,7 +95,7 @@ describe("periods on the demo school", () => {
     return res.json().data as { id: number; state: string; enabled: boolean };
   }
 
-  it("lists periods newest first to the admin group only", async () => {
+  it("lists periods newest first to the admin group (and coordinators) only", async () => {
     const res = await api("GET", "/periods?limit=0", as.lowAdmin);
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json();
@@ -116,7 +116,8 @@ describe("periods on the demo school", () => {
     expect(data[0].enabled_preregisters).toBe(true);
 
     for (const role of ["student", "teacher", "coordinator"] as const) {
-      expect((await api("GET", "/periods", as[role])).statusCode).toBe(403);
+      // The coordinator lists them for the section pages' period selector (issue 26), no more.
+      expect((await api("GET", "/periods", as[role])).statusCode).toBe(role === "coordinator" ? 200 : 403);
       expect((await api("GET", `/periods/${periodIds.current}`, as[role])).statusCode).toBe(403);
     }
     expect((await api("GET", "/periods")).statusCode).toBe(401);
@@ -330,6 +331,30 @@ describe("periods on the demo school", () => {
     const ins = await api("GET", "/enabled-inscription-period", as.student);
     expect(ins.json().data.id).toBe(periodIds.current);
     expect((await api("GET", "/enabled-period")).statusCode).toBe(401);
+  });
+
+  it("shows the signers' names and titles, never their identity numbers, outside the period pages", async () => {
+    await ctx.db
+      .update(s.periodResponsibles)
+      .set({ identityDocument: "V-10200300" })
+      .where(eq(s.periodResponsibles.role, "principal"));
+    const answers = [
+      await api("GET", "/enabled-period", as.student),
+      await api("GET", "/enabled-preregisters-period"),
+      await api("GET", "/enabled-inscription-period", as.teacher),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      const { responsibles } = res.json().data;
+      expect(responsibles.principal).toEqual({ name: expect.any(String), title: expect.any(String) });
+      for (const person of Object.values(responsibles)) {
+        if (person) expect(Object.keys(person as object).sort()).toEqual(["name", "title"]);
+      }
+      expect(res.body).not.toContain("V-10200300");
+    }
+    // The administrators' period page still carries them.
+    const detail = await api("GET", `/periods/${periodIds.current}`, as.admin);
+    expect(detail.json().data.responsibles.principal.identity_document).toBe("V-10200300");
   });
 
   it("lists a period's courses by specialization, semesters in order", async () => {
@@ -567,7 +592,8 @@ describe("periods CSV", () => {
     expect(lines[0]).toContain("Período,Año,Número,Estado");
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["2070-1", "2070-2", "2070-3"]);
-    expect(lines[1]).toContain("250.50");
+    // Amounts as everywhere in Spanish (1.234,56), quoted for the comma.
+    expect(lines[1]).toContain('"250,50"');
     expect(lines[1]).toContain("'=HYPERLINK");
     expect((await api("GET", "/periods?format=csv", as.teacher)).statusCode).toBe(403);
   });

@@ -3,9 +3,10 @@ import type {
   Period,
   PeriodDetail,
   PeriodPensum,
+  PublicPeriodDetail,
 } from "../../../common/schemas/periods.js";
 import { periodName } from "../../../common/schemas/periods.js";
-import type { CsvColumn } from "../../http/csv.js";
+import { type CsvColumn, money } from "../../http/csv.js";
 import type {
   CoursesBySpecializationView,
   PeriodDetailView,
@@ -69,6 +70,23 @@ export function presentPeriodDetail(row: PeriodDetailView): PeriodDetail {
   };
 }
 
+/** The period for every role and the public form: the signers without their identity numbers. */
+export function presentPublicPeriodDetail(row: PeriodDetailView): PublicPeriodDetail {
+  const detail = presentPeriodDetail(row);
+  const nameAndTitle = (p: { name: string; title: string | null } | null) =>
+    p && { name: p.name, title: p.title };
+  return {
+    ...detail,
+    responsibles: {
+      principal: nameAndTitle(detail.responsibles.principal),
+      vice_principal: nameAndTitle(detail.responsibles.vice_principal),
+      study_control: nameAndTitle(detail.responsibles.study_control),
+      manager: nameAndTitle(detail.responsibles.manager),
+      signer: nameAndTitle(detail.responsibles.signer),
+    },
+  };
+}
+
 export function presentPeriodPensum(row: PeriodPensumView): PeriodPensum {
   return {
     id: row.id,
@@ -114,7 +132,7 @@ export const periodCsvColumns: CsvColumn<PeriodView>[] = [
   { header: "Nota de alto rendimiento", value: (p) => p.highPerformanceNote },
   { header: "Inscripciones abiertas", value: (p) => p.enabledInscriptions },
   { header: "Preinscripciones abiertas", value: (p) => p.enabledPreregisters },
-  { header: "Precio del semestre", value: (p) => (p.semesterPriceE2 / 100).toFixed(2) },
+  { header: "Precio del semestre", value: (p) => money(p.semesterPriceE2) },
   { header: "Director(a)", value: (p) => p.responsibles.principal?.name },
   { header: "Subdirector(a)", value: (p) => p.responsibles.vice_principal?.name },
   { header: "Control de estudios", value: (p) => p.responsibles.study_control?.name },

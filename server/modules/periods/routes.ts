@@ -8,6 +8,7 @@ import {
   periodDetailSchema,
   periodPensumSchema,
   periodSchema,
+  publicPeriodDetailSchema,
   updatePeriodSchema,
 } from "../../../common/schemas/periods.js";
 import { idParamsSchema, recordIdParam } from "../../../common/validation/ids.js";
@@ -20,6 +21,7 @@ import {
   presentPeriod,
   presentPeriodDetail,
   presentPeriodPensum,
+  presentPublicPeriodDetail,
 } from "./presenter.js";
 import {
   attachPensum,
@@ -51,7 +53,10 @@ const periodsQuery = listQuery({
   },
 });
 
-/** Periods (spec.md §7): lists and detail for the admin group, writes for admins. */
+/**
+ * Periods (spec.md §7): the list for the admin group and the coordinators (their period selector on the
+ * section pages), the detail for the admin group, writes for admins.
+ */
 export async function periodsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -60,7 +65,7 @@ export async function periodsRoutes(app: FastifyInstance) {
   r.get(
     "/periods",
     {
-      onRequest: app.allow("adminGroup"),
+      onRequest: app.allow("periodChoice"),
       schema: {
         tags,
         summary: "Listar períodos",
@@ -228,10 +233,10 @@ export async function periodsRoutes(app: FastifyInstance) {
         tags,
         summary: "Período activo",
         description: "404 `unable_to_find_enabled_period` si ninguno está activo.",
-        response: { 200: itemResponse(periodDetailSchema) },
+        response: { 200: itemResponse(publicPeriodDetailSchema) },
       },
     },
-    async () => ({ data: presentPeriodDetail(await enabledPeriod({ db })) }),
+    async () => ({ data: presentPublicPeriodDetail(await enabledPeriod({ db })) }),
   );
 
   r.get(
@@ -257,10 +262,10 @@ export async function periodsRoutes(app: FastifyInstance) {
         description:
           "Sin sesión: lo usa el formulario público de preinscripción. 400 " +
           "`unable_to_find_enabled_preregisters_period` si ninguno las tiene abiertas.",
-        response: { 200: itemResponse(periodDetailSchema) },
+        response: { 200: itemResponse(publicPeriodDetailSchema) },
       },
     },
-    async () => ({ data: presentPeriodDetail(await enabledPreregistersPeriod({ db })) }),
+    async () => ({ data: presentPublicPeriodDetail(await enabledPreregistersPeriod({ db })) }),
   );
 
   r.get(
@@ -271,9 +276,9 @@ export async function periodsRoutes(app: FastifyInstance) {
         tags,
         summary: "Período con inscripciones abiertas",
         description: "400 `period_inscriptions_are_disabled` si ninguno las tiene abiertas.",
-        response: { 200: itemResponse(periodDetailSchema) },
+        response: { 200: itemResponse(publicPeriodDetailSchema) },
       },
     },
-    async () => ({ data: presentPeriodDetail(await enabledInscriptionPeriod({ db })) }),
+    async () => ({ data: presentPublicPeriodDetail(await enabledInscriptionPeriod({ db })) }),
   );
 }

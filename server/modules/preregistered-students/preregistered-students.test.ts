@@ -53,6 +53,11 @@ const api = (
     ...(opts.payload === undefined ? {} : { payload: opts.payload as object }),
   });
 
+async function mailsTo(email: string) {
+  await ctx.app.mailer.idle();
+  return (await readOutbox(ctx.outboxDir)).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+}
+
 let personCounter = 0;
 /** A valid pre-inscription of a new person. */
 function person(overrides: Record<string, unknown> = {}) {
@@ -163,38 +168,41 @@ describe("public form", () => {
     }
   });
 
-  it("refuses duplicates: already pre-registered this period, a student's cédula, an account's e-mail", async () => {
-    const first = person();
-    expect((await api("POST", "/preregistered-students", { payload: first })).statusCode).toBe(201);
+  it("answers the same to new and known people (no enumeration); stores once; tells the e-mail's owner", async () => {
+    const fresh = await api("POST", "/preregistered-students", { payload: person() });
+    expect(fresh.statusCode).toBe(201);
+    const same = { status: fresh.statusCode, body: fresh.json() };
+    const answerOf = async (payload: Record<string, unknown>) => {
+      const res = await api("POST", "/preregistered-students", { payload });
+      return { status: res.statusCode, body: res.json() };
+    };
 
-    const sameDoc = await api("POST", "/preregistered-students", {
-      payload: person({ identity_document: first.identity_document.replace("V-", "") }),
-    });
-    expect(sameDoc.statusCode).toBe(422);
-    expect(sameDoc.json().errors.identity_document).toEqual([
-      "Ya existe una preinscripción con esta cédula en este período.",
-    ]);
-    const sameEmail = await api("POST", "/preregistered-students", {
-      payload: person({ email: first.email.toUpperCase() }),
-    });
-    expect(sameEmail.statusCode).toBe(422);
-    expect(sameEmail.json().errors.email).toEqual([
-      "Ya existe una preinscripción con este correo electrónico en este período.",
-    ]);
-
+    // A student's cédula and an account's e-mail: stored (the approval deals with them), same answer.
     const [student] = await ctx.db.select({ doc: s.students.identityDocument }).from(s.students).limit(1);
-    const studentDoc = await api("POST", "/preregistered-students", {
-      payload: person({ identity_document: student!.doc }),
-    });
-    expect(studentDoc.statusCode).toBe(422);
-    expect(studentDoc.json().errors.identity_document).toEqual([
-      "Ya existe una persona registrada con esta cédula.",
-    ]);
-    const account = await api("POST", "/preregistered-students", {
-      payload: person({ email: "ADMIN@demo.edu.ve" }),
-    });
-    expect(account.statusCode).toBe(422);
-    expect(account.json().errors.email).toEqual(["Ya existe una cuenta con este correo electrónico."]);
+    const studentDoc = person({ identity_document: student!.doc });
+    expect(await answerOf(studentDoc)).toEqual(same);
+    expect(await preByEmail(studentDoc.email)).toHaveLength(1);
+    const account = person({ email: "ADMIN@demo.edu.ve" });
+    expect(await answerOf(account)).toEqual(same);
+    expect(await preByEmail("admin@demo.edu.ve")).toHaveLength(1);
+    const [notice] = await mailsTo("admin@demo.edu.ve");
+    expect(notice?.subject).toBe("Recibimos una preinscripción con su correo");
+    expect(notice?.body).toContain("ya pertenece a una cuenta");
+    expect(notice?.body).toContain(`${ctx.config.appUrl}/recover-account`);
+
+    // Already pre-registered this period: same answer, the first one stays, the e-mail's owner is told.
+    const first = person();
+    expect(await answerOf(first)).toEqual(same);
+    const sameDoc = person({ identity_document: first.identity_document.replace("V-", "") });
+    expect(await answerOf(sameDoc)).toEqual(same);
+    expect(await preByEmail(sameDoc.email)).toHaveLength(0);
+    expect(await mailsTo(sameDoc.email)).toHaveLength(0);
+    expect(await answerOf(person({ email: first.email.toUpperCase(), first_name: "Otra" }))).toEqual(same);
+    const rows = await preByEmail(first.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.firstName).toBe(first.first_name);
+    const [again] = await mailsTo(first.email);
+    expect(again?.body).toContain("ya tiene una preinscripción en este período");
   });
 
   it("lets exactly one of several identical pre-inscriptions sent at once through, with no 500", async () => {
@@ -202,8 +210,7 @@ describe("public form", () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => api("POST", "/preregistered-students", { payload: body })),
     );
-    const statuses = answers.map((a) => a.statusCode).sort();
-    expect(statuses).toEqual([201, 422, 422, 422, 422, 422]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(await preByEmail(body.email)).toHaveLength(1);
   });
 
@@ -402,11 +409,6 @@ describe("correction by an administrator", () => {
 });
 
 describe("approval", () => {
-  async function mailsTo(email: string) {
-    await ctx.app.mailer.idle();
-    return (await readOutbox(ctx.outboxDir)).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
-  }
-
   it("creates the unconfirmed user and the student in one go, and e-mails the confirmation link", async () => {
     const pre = await preregistered({ first_name: "Rosa", last_name: "Linares", gender: "female" });
     const lowAdmin = await api("POST", `/preregistered-students/${pre.id}/confirm`, { headers: as.lowAdmin });
@@ -458,14 +460,17 @@ describe("approval", () => {
     expect(again.json().message).toBe("preregistration_already_approved");
   });
 
-  it("refuses an e-mail already taken (email_already_taken): nothing created, no e-mail", async () => {
+  it("refuses an e-mail of an account, saying whose and what to do: nothing created, no e-mail", async () => {
     const pre = await preregistered();
     // The e-mail became an account after the pre-inscription was sent.
-    await createUserWithToken(ctx, Role.teacher, { email: pre.email.toUpperCase() });
+    const { user } = await createUserWithToken(ctx, Role.teacher, { email: pre.email.toUpperCase() });
     const res = await api("POST", `/preregistered-students/${pre.id}/confirm`, { headers: as.admin });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe("email_already_taken");
-    expect(res.json().errors.email).toEqual(["El valor del campo correo electrónico ya está en uso."]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("preregistration_email_in_use");
+    expect(res.json().description).toBe(
+      `El correo electrónico ${pre.email} ya pertenece a la cuenta de ${user.name}. Si es la misma persona, ` +
+        "ya está registrada: elimine esta preinscripción. Si no lo es, corrija el dato de la preinscripción y apruébela.",
+    );
     const students = await ctx.db
       .select()
       .from(s.students)
@@ -503,16 +508,25 @@ describe("approval", () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it("refuses a cédula taken meanwhile by a student: nothing created", async () => {
+  it("refuses a cédula of a student, saying whose and what to do: nothing created", async () => {
     const pre = await preregistered();
-    const [someone] = await ctx.db.select().from(s.students).limit(1);
+    const [someone] = await ctx.db
+      .select()
+      .from(s.students)
+      .where(sql`${s.students.identityDocument} not in (select identity_document from pre_inscriptions)`)
+      .limit(1);
     await ctx.db
       .update(s.preInscriptions)
       .set({ identityDocument: someone!.identityDocument })
       .where(eq(s.preInscriptions.id, pre.id));
     const res = await api("POST", `/preregistered-students/${pre.id}/confirm`, { headers: as.admin });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.identity_document).toEqual(["El valor del campo cédula ya está en uso."]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("preregistration_person_exists");
+    expect(res.json().description).toMatch(
+      new RegExp(
+        `^La cédula ${someone!.identityDocument} ya pertenece al estudiante ${someone!.firstName} ${someone!.lastName}\\. Si es la misma persona`,
+      ),
+    );
     const users = await ctx.db
       .select()
       .from(s.users)

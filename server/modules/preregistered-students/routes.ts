@@ -90,8 +90,9 @@ export async function preregisteredStudentsRoutes(app: FastifyInstance) {
         summary: "Enviar una preinscripción (formulario público)",
         description:
           "Sin sesión, mientras un período tenga las preinscripciones abiertas (si no, 400 " +
-          "`unable_to_find_enabled_preregisters_period`). Cédula o correo ya registrados (estudiante, " +
-          "profesor, cuenta o preinscripción del período): 422 en el campo. Limitado a " +
+          "`unable_to_find_enabled_preregisters_period`). La misma respuesta (201) para personas nuevas y " +
+          "conocidas: una cédula o un correo ya registrados no se revelan; se revisan al aprobar y el dueño " +
+          "del correo recibe un aviso. Limitado a " +
           `${preregistrationLimit.points} envíos por dirección cada ${preregistrationLimit.durationSec / 60} minutos ` +
           "(429 `too_many_requests` con `Retry-After`). `social_networks` vale cadenas vacías por omisión.",
         body: createPreregisteredStudentSchemaAt(() => app.clock.today()),
@@ -99,7 +100,8 @@ export async function preregisteredStudentsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await createPreregistration({ db, input: request.body });
+      const { notice } = await createPreregistration({ db, input: request.body, appUrl: app.config.appUrl });
+      if (notice) app.mailer.sendInBackground(notice);
       return reply.status(201).send(preregistrationReceived);
     },
   );
@@ -175,7 +177,8 @@ export async function preregisteredStudentsRoutes(app: FastifyInstance) {
         description:
           "En una transacción crea la cuenta (sin confirmar) y el estudiante, y marca la preinscripción " +
           "aprobada; después envía el correo de confirmación de la cuenta. Rechazos: " +
-          "`preregistration_already_approved` (400), `email_already_taken` (422), cédula en uso (422).",
+          "`preregistration_already_approved` (400); 409 `preregistration_email_in_use` (correo de una " +
+          "cuenta) o `preregistration_person_exists` (cédula de un estudiante o profesor), con quién la tiene.",
         params: idParamsSchema,
         response: { 200: itemResponse(preregisteredStudentSchema) },
       },

@@ -6,7 +6,6 @@ import type {
   UpdatePreregisteredStudentInput,
 } from "../../../common/schemas/preregistered-students.js";
 import { type AuditContext, recordAudit } from "../../audit/record.js";
-import { authErrors } from "../../auth/errors.js";
 import { issueUserToken, userTokenTtlMs } from "../../auth/user-tokens.js";
 import type { Config } from "../../config.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -25,6 +24,7 @@ import type { ListParams } from "../../http/list-query.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError, validationError } from "../../http/validation.js";
 import { accountConfirmationEmail, type MailMessage } from "../../mail/index.js";
+import { type PreregistrationNoticeReason, preregistrationNoticeEmail } from "./mail.js";
 
 type PreInscriptionRow = typeof preInscriptions.$inferSelect;
 
@@ -82,7 +82,7 @@ async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (result as { rows?: T[] }).rows ?? (result as unknown as T[]);
 }
 
-/** Spanish field messages of the duplicates a pre-inscription may carry. */
+/** Spanish field messages of the duplicates an administrator's correction may carry. */
 const duplicateMessages = {
   identityDocumentStudent: "Ya existe una persona registrada con esta cédula.",
   emailUser: "Ya existe una cuenta con este correo electrónico.",
@@ -99,21 +99,18 @@ const periodDuplicateByConstraint: Record<string, [string, string]> = {
   pre_inscriptions_period_email_unique: ["email", duplicateMessages.emailPeriod],
 };
 
+type DuplicateFlags = { student_doc: boolean; user_email: boolean; pre_doc: boolean; pre_email: boolean };
+
 /**
- * Every duplicate of a pre-inscription, as field messages: the cédula of a student or teacher, the
- * e-mail of an account, or either already pre-registered in the period. Empty when there is none.
+ * Which duplicates a pre-inscription carries: the cédula of a student or teacher, the e-mail of an
+ * account, or either already pre-registered in the period.
  */
-async function duplicatesOf(
+async function duplicateFlags(
   db: DbOrTx,
   input: { identityDocument: string; email: string; periodId: number | null; excludeId?: number },
-): Promise<Record<string, string[]>> {
+): Promise<DuplicateFlags> {
   const other = input.excludeId === undefined ? sql`` : sql` and ${preInscriptions.id} <> ${input.excludeId}`;
-  const [found] = await queryRows<{
-    student_doc: boolean;
-    user_email: boolean;
-    pre_doc: boolean;
-    pre_email: boolean;
-  }>(
+  const [found] = await queryRows<DuplicateFlags>(
     db,
     sql`select
       exists(select 1 from ${students} where ${students.identityDocument} = ${input.identityDocument})
@@ -125,23 +122,38 @@ async function duplicatesOf(
       exists(select 1 from ${preInscriptions} where ${preInscriptions.periodId} = ${input.periodId}
         and lower(${preInscriptions.email}) = lower(${input.email})${other}) as pre_email`,
   );
+  return found ?? { student_doc: false, user_email: false, pre_doc: false, pre_email: false };
+}
+
+/** The duplicates as field messages (the administrators' corrections). Empty when there is none. */
+async function duplicatesOf(
+  db: DbOrTx,
+  input: { identityDocument: string; email: string; periodId: number | null; excludeId?: number },
+): Promise<Record<string, string[]>> {
+  const found = await duplicateFlags(db, input);
   const errors: Record<string, string[]> = {};
-  if (found?.student_doc) errors.identity_document = [duplicateMessages.identityDocumentStudent];
-  else if (found?.pre_doc) errors.identity_document = [duplicateMessages.identityDocumentPeriod];
-  if (found?.user_email) errors.email = [duplicateMessages.emailUser];
-  else if (found?.pre_email) errors.email = [duplicateMessages.emailPeriod];
+  if (found.student_doc) errors.identity_document = [duplicateMessages.identityDocumentStudent];
+  else if (found.pre_doc) errors.identity_document = [duplicateMessages.identityDocumentPeriod];
+  if (found.user_email) errors.email = [duplicateMessages.emailUser];
+  else if (found.pre_email) errors.email = [duplicateMessages.emailPeriod];
   return errors;
 }
 
 /**
  * Stores a pre-inscription of the public form in the period open for them
- * (`unable_to_find_enabled_preregisters_period` when none is). Duplicates are a 422 on their field; the
- * unique indexes settle two that arrive at once.
+ * (`unable_to_find_enabled_preregisters_period` when none is). The form answers the same whether the
+ * person or the e-mail is on file or not (no enumeration, DOMAIN.md "Pre-inscription"):
+ * - a cédula of a student or teacher, or the e-mail of an account: stored all the same; the approval
+ *   tells the administrator, and the owner of an account's e-mail is told by mail;
+ * - already pre-registered in the period (same cédula or e-mail): nothing more is stored (the first one
+ *   stays), and the owner of the e-mail is told by mail when it is the e-mail that repeats.
+ * Returns the notice to send once stored, if any.
  */
 export async function createPreregistration(opts: {
   db: DbOrTx;
   input: CreatePreregisteredStudentInput;
-}): Promise<void> {
+  appUrl: string;
+}): Promise<{ notice: MailMessage | null }> {
   const { db, input } = opts;
   const period = await openPeriod(db);
   const [specialization] = await db
@@ -149,12 +161,15 @@ export async function createPreregistration(opts: {
     .from(specializations)
     .where(and(eq(specializations.id, input.specialization_id), eq(specializations.enabled, true)));
   if (!specialization) throw fieldError("specialization_id", "exists");
-  const duplicates = await duplicatesOf(db, {
+  const found = await duplicateFlags(db, {
     identityDocument: input.identity_document,
     email: input.email,
     periodId: period.id,
   });
-  if (Object.keys(duplicates).length > 0) throw validationError(duplicates);
+  const notice = (reason: PreregistrationNoticeReason) =>
+    preregistrationNoticeEmail({ to: input.email, reason, recoverUrl: `${opts.appUrl}/recover-account` });
+  if (found.pre_email) return { notice: notice("already_preregistered") };
+  if (found.pre_doc) return { notice: null };
   try {
     await db.insert(preInscriptions).values({
       periodId: period.id,
@@ -170,8 +185,14 @@ export async function createPreregistration(opts: {
       socialNetworks: input.social_networks,
     });
   } catch (error) {
-    translatePreregistrationError(error);
+    // The same one sent twice at once: the unique index keeps the first, the second is answered alike.
+    const pg = pgErrorOf(error);
+    if (pg?.code === PgCode.uniqueViolation && pg.constraint && periodDuplicateByConstraint[pg.constraint]) {
+      return { notice: null };
+    }
+    throw error;
   }
+  return { notice: found.user_email ? notice("account_exists") : null };
 }
 
 /** A unique index of pre_inscriptions refused the write: the same 422 the checks give. */
@@ -360,13 +381,57 @@ export async function deletePreregistered(opts: { db: DbOrTx; id: number }): Pro
   });
 }
 
-/** A unique index refused the account or the student: the same 422 the checks give. */
+/** What the administrator may do about a pre-inscription whose person or e-mail is already on file. */
+const duplicateChoice =
+  "Si es la misma persona, ya está registrada: elimine esta preinscripción. Si no lo es, corrija el dato de la preinscripción y apruébela.";
+
+/** 409 of an approval: the pre-inscription's e-mail belongs to an account. */
+const emailInUse = (email: string, owner: string) =>
+  new AppError(
+    409,
+    "preregistration_email_in_use",
+    `El correo electrónico ${email} ya pertenece a la cuenta de ${owner}. ${duplicateChoice}`,
+  );
+
+/** 409 of an approval: the pre-inscription's cédula belongs to a student or a teacher. */
+const personExists = (document: string, who: string) =>
+  new AppError(
+    409,
+    "preregistration_person_exists",
+    `La cédula ${document} ya pertenece ${who}. ${duplicateChoice}`,
+  );
+
+/** Who holds a cédula already: "al estudiante Ana Pérez" / "al profesor Luis Gómez", or null. */
+async function holderOfDocument(db: DbOrTx, document: string): Promise<string | null> {
+  const [student] = await db
+    .select({ firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(eq(students.identityDocument, document));
+  if (student) return `al estudiante ${student.firstName} ${student.lastName}`;
+  const [teacher] = await db
+    .select({ name: users.name })
+    .from(teachers)
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(eq(teachers.identityDocument, document));
+  return teacher ? `al profesor ${teacher.name}` : null;
+}
+
+/** A unique index refused the account or the student (one written meanwhile): the same 409 the checks give. */
 function translateApprovalError(error: unknown): never {
   const pg = pgErrorOf(error);
   if (pg?.code === PgCode.uniqueViolation) {
-    if (pg.constraint === "users_email_lower_unique") throw authErrors.emailAlreadyTaken();
+    if (pg.constraint === "users_email_lower_unique")
+      throw new AppError(
+        409,
+        "preregistration_email_in_use",
+        `El correo electrónico ya pertenece a otra cuenta. ${duplicateChoice}`,
+      );
     if (pg.constraint === "students_identity_document_unique")
-      throw fieldError("identity_document", "unique");
+      throw new AppError(
+        409,
+        "preregistration_person_exists",
+        `La cédula ya pertenece a otra persona registrada. ${duplicateChoice}`,
+      );
   }
   throw error;
 }
@@ -376,8 +441,8 @@ function translateApprovalError(error: unknown): never {
  * pre-inscription locked, creates the user (a student, unconfirmed: no password yet), the student
  * profile and the confirmation link, and marks the pre-inscription approved. The confirmation e-mail
  * leaves once the transaction has committed. Refused: already approved
- * (`preregistration_already_approved`), an e-mail in use by an account (`email_already_taken`), a
- * cédula in use by a student or teacher (422 on `identity_document`).
+ * (`preregistration_already_approved`); 409 with who holds it and what to do, an e-mail in use by an
+ * account (`preregistration_email_in_use`) or a cédula of a student or teacher (`preregistration_person_exists`).
  */
 export async function approvePreregistered(opts: {
   db: DbOrTx;
@@ -395,17 +460,12 @@ export async function approvePreregistered(opts: {
       if (!pre) throw notFound();
       if (pre.status === "approved") throw refuse("preregistration_already_approved");
       const [taken] = await tx
-        .select({ id: users.id })
+        .select({ name: users.name })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${pre.email})`);
-      if (taken) throw authErrors.emailAlreadyTaken();
-      const [sameDocument] = await queryRows<{ found: boolean }>(
-        tx,
-        sql`select exists(select 1 from ${students} where ${students.identityDocument} = ${pre.identityDocument})
-          or exists(select 1 from ${teachers} where ${teachers.identityDocument} = ${pre.identityDocument})
-          as found`,
-      );
-      if (sameDocument?.found) throw fieldError("identity_document", "unique");
+      if (taken) throw emailInUse(pre.email, taken.name);
+      const holder = await holderOfDocument(tx, pre.identityDocument);
+      if (holder) throw personExists(pre.identityDocument, holder);
 
       const name = `${pre.firstName} ${pre.lastName}`;
       const [user] = await tx

@@ -1,7 +1,7 @@
 import { formatAmount } from "../../../common/money/fees.js";
 import { periodName } from "../../../common/schemas/periods.js";
 import type { PriceSetting } from "../../../common/schemas/price-settings.js";
-import type { CsvColumn } from "../../http/csv.js";
+import { type CsvColumn, money } from "../../http/csv.js";
 import { paymentMethodNames } from "./methods.js";
 import type { PriceSettingRow } from "./service.js";
 
@@ -44,10 +44,10 @@ export const priceSettingCsvColumns: CsvColumn<PriceSettingRow>[] = [
     header: "Fechas y montos",
     value: (r) => r.installments.map((i) => `${i.date}: ${formatAmount(i.amountE2)}`).join("; "),
   },
-  { header: "Total", value: (r) => formatAmount(r.installments.reduce((sum, i) => sum + i.amountE2, 0)) },
+  { header: "Total", value: (r) => money(r.installments.reduce((sum, i) => sum + i.amountE2, 0)) },
   { header: "Métodos por cuota", value: (r) => paymentMethodNames(r.installmentPaymentMethods) },
   { header: "Métodos de pago completo", value: (r) => paymentMethodNames(r.fullPaymentMethods) },
   { header: "Días de gracia", value: (r) => r.installmentGracePeriodDays },
-  { header: "Recargo por atraso", value: (r) => formatAmount(r.lateInstallmentExtraE2) },
+  { header: "Recargo por atraso", value: (r) => money(r.lateInstallmentExtraE2) },
   { header: "Cuotas de estudiantes", value: (r) => r.feesCount },
 ];

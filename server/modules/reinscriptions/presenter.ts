@@ -52,6 +52,7 @@ export function presentPlan(plan: Plan): NextSemesterPreview {
       max_absences_to_fail: c.maxAbsencesToFail,
       failed_by_absences: c.failedByAbsences,
       withdrawn: c.withdrawn,
+      standing: c.standing,
       passed: c.passed,
     })),
     average: plan.verdict.average,

@@ -82,6 +82,7 @@ export type InscriptionRow = {
     year: number;
     number: number;
     startDate: string;
+    endDate: string | null;
     enabled: boolean;
     approvalMinimumAvg: number;
     approvalMinimumNote: number;
@@ -103,6 +104,7 @@ export const inscriptionColumns = {
     year: periods.year,
     number: periods.number,
     startDate: periods.startDate,
+    endDate: periods.endDate,
     enabled: periods.enabled,
     approvalMinimumAvg: periods.approvalMinimumAvg,
     approvalMinimumNote: periods.approvalMinimumNote,

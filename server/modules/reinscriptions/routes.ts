@@ -86,6 +86,7 @@ export async function reinscriptionsRoutes(app: FastifyInstance) {
         db,
         studentId: request.params.id,
         periodId: request.query.period_id,
+        today: app.clock.today(),
       });
       return { data: presentPlan(plan) };
     },
@@ -107,7 +108,12 @@ export async function reinscriptionsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await approveCurrentSemester({ db, studentId: request.params.id, now: app.clock.now() });
+      const result = await approveCurrentSemester({
+        db,
+        studentId: request.params.id,
+        now: app.clock.now(),
+        today: app.clock.today(),
+      });
       return {
         data: {
           inscription_id: result.inscriptionId,
@@ -145,6 +151,7 @@ export async function reinscriptionsRoutes(app: FastifyInstance) {
         studentId: request.params.id,
         input: request.body,
         now: app.clock.now(),
+        today: app.clock.today(),
       });
       return reply.status(201).send({ data: await presentResult(result) });
     },
@@ -167,7 +174,9 @@ export async function reinscriptionsRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       data: await presentResult(
-        await updateReinscription({ db, input: request.body }).finally(() => forgetFullSections(db)),
+        await updateReinscription({ db, input: request.body, today: app.clock.today() }).finally(() =>
+          forgetFullSections(db),
+        ),
       ),
     }),
   );

@@ -7,9 +7,11 @@ import {
   courseResult,
   describeReason,
   formatNote,
+  inProgressDescription,
   type SemesterVerdict,
   semesterVerdict,
 } from "../../../common/enrolment/progression.js";
+import { periodHasEnded } from "../../../common/grades/standing.js";
 import type {
   NextSemesterOutcome,
   ReinscriptionInput,
@@ -150,9 +152,15 @@ const coursesWord = (n: number) => (n === 1 ? "1 materia" : `${n} materias`);
 
 /**
  * What a re-inscription of the student into `target` (the next period when null is given and none
- * exists: the preview still judges the semester) would give, and why. Reads only.
+ * exists: the preview still judges the semester) would give, and why, on the school's `today` (a course
+ * is "En curso" until its weights reach 100 % or its period ends). Reads only.
  */
-export async function buildPlan(db: DbOrTx, student: StudentRow, target: PeriodRow | null): Promise<Plan> {
+export async function buildPlan(
+  db: DbOrTx,
+  student: StudentRow,
+  target: PeriodRow | null,
+  today: string,
+): Promise<Plan> {
   const all = await studentInscriptions(db, student.id);
   const current = target ? all.find((i) => i.period.startDate < target.startDate) : all[0];
   if (!current) {
@@ -172,7 +180,10 @@ export async function buildPlan(db: DbOrTx, student: StudentRow, target: PeriodR
     approvalMinimumAvg: i.period.approvalMinimumAvg,
   });
   const own = records.get(current.id) ?? [];
-  const verdict = semesterVerdict(own, thresholdsOf(current), { retired: current.status === "retired" });
+  const verdict = semesterVerdict(own, thresholdsOf(current), {
+    retired: current.status === "retired",
+    periodEnded: periodHasEnded(current.period.endDate, today),
+  });
   const results = own.map((r, i) => ({
     ...verdict.courses[i]!,
     courseSectionId: r.courseSectionId,
@@ -186,7 +197,9 @@ export async function buildPlan(db: DbOrTx, student: StudentRow, target: PeriodR
   for (const ins of all) {
     if (target && ins.period.startDate >= target.startDate) continue;
     for (const r of records.get(ins.id) ?? []) {
-      const res = courseResult(r, thresholdsOf(ins));
+      const res = courseResult(r, thresholdsOf(ins), {
+        periodEnded: periodHasEnded(ins.period.endDate, today),
+      });
       if (!res.withdrawn) taken.add(res.courseId);
       if (res.passed) passed.add(res.courseId);
       if (ins.specialization.isBasic && !res.withdrawn) {
@@ -206,7 +219,11 @@ export async function buildPlan(db: DbOrTx, student: StudentRow, target: PeriodR
   const spec = current.specialization;
   const avgText = verdict.average === null ? "sin notas" : `promedio ${formatNote(verdict.average)}`;
 
-  if (!verdict.approved) {
+  if (verdict.inProgress) {
+    outcome = "in_progress";
+    // The courses in progress are the reasons listed beside it; a refusal names them too (`refuseInProgress`).
+    message = inProgressDescription(current.semester.code, current.period.endDate, []);
+  } else if (!verdict.approved) {
     outcome = "repeat";
     const sem = await semesterInPeriod(db, pensumPeriodId, spec.id, current.semester.number);
     if (sem) {
@@ -298,11 +315,24 @@ export async function buildPlan(db: DbOrTx, student: StudentRow, target: PeriodR
   };
 }
 
+/** `current_semester_in_progress`, naming each course in progress with its note so far. */
+function refuseInProgress(plan: Plan): never {
+  throw refuse(
+    "current_semester_in_progress",
+    inProgressDescription(plan.current.semester.code, plan.current.period.endDate, plan.verdict.reasons),
+  );
+}
+
 /** GET /students/{id}/courses/next-semester. */
-export async function previewNextSemester(opts: { db: DbOrTx; studentId: number; periodId?: number }) {
+export async function previewNextSemester(opts: {
+  db: DbOrTx;
+  studentId: number;
+  periodId?: number;
+  today: string;
+}) {
   const student = await loadStudent(opts.db, opts.studentId);
   const target = await targetPeriod(opts.db, opts.periodId);
-  return buildPlan(opts.db, student, target);
+  return buildPlan(opts.db, student, target, opts.today);
 }
 
 /**
@@ -310,10 +340,16 @@ export async function previewNextSemester(opts: { db: DbOrTx; studentId: number;
  * average reaches approval_minimum_avg and no course was failed; otherwise 400
  * `student_cant_move_to_next_semester` saying which course failed and how short the average is.
  */
-export async function approveCurrentSemester(opts: { db: DbOrTx; studentId: number; now: Date }) {
+export async function approveCurrentSemester(opts: {
+  db: DbOrTx;
+  studentId: number;
+  now: Date;
+  today: string;
+}) {
   return opts.db.transaction(async (tx) => {
     const student = await loadStudent(tx, opts.studentId, { lock: true });
-    const plan = await buildPlan(tx, student, null);
+    const plan = await buildPlan(tx, student, null, opts.today);
+    if (plan.outcome === "in_progress") refuseInProgress(plan);
     if (!plan.verdict.approved) {
       throw refuse("student_cant_move_to_next_semester", cantMoveDescription(plan.verdict.reasons));
     }
@@ -335,7 +371,7 @@ export async function approveCurrentSemester(opts: { db: DbOrTx; studentId: numb
 
 export type ReinscriptionOutcome = {
   inscriptionId: number;
-  outcome: Exclude<NextSemesterOutcome, "finished">;
+  outcome: Exclude<NextSemesterOutcome, "finished" | "in_progress">;
   skipped: { course: CourseBrief; reason: string }[];
   message: string;
 };
@@ -354,13 +390,15 @@ export async function reinscribe(opts: {
   input: ReinscriptionInput;
   /** The application's clock's instant: the inscription's stamp, whose day is when its fee falls due. */
   now: Date;
+  /** The school's date now: whether the current semester's courses are final. */
+  today: string;
 }): Promise<ReinscriptionOutcome> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
     const student = await loadStudent(tx, opts.studentId, { lock: true });
     const target = await targetPeriod(tx, input.period_id);
     if (!target) throw refuse("unable_to_find_next_period");
-    return reinscribeInto(tx, student, target, input, opts.now);
+    return reinscribeInto(tx, student, target, input, { at: opts.now, today: opts.today });
   });
 }
 
@@ -370,8 +408,8 @@ async function reinscribeInto(
   student: StudentRow,
   target: PeriodRow,
   input: Pick<ReinscriptionInput, "section_id" | "specialization_id">,
-  /** The inscription's stamp: now, or the redone re-inscription's own. */
-  at: Date,
+  /** `at`: the inscription's stamp (now, or the redone re-inscription's own); `today`: the school's date. */
+  { at, today }: { at: Date; today: string },
 ): Promise<ReinscriptionOutcome> {
   if (!target.enabledInscriptions) {
     throw refuse(
@@ -379,16 +417,18 @@ async function reinscribeInto(
       `Las inscripciones del período ${periodName(target)} están deshabilitadas.`,
     );
   }
-  const plan = await buildPlan(tx, student, target);
+  const plan = await buildPlan(tx, student, target, today);
   if (plan.alreadyInscribed) {
     throw refuse(
       "period_and_student_latest_period_are_equals",
       `${student.firstName} ${student.lastName} ya está inscrito en el período ${periodName(target)}.`,
     );
   }
+  const outcome = plan.outcome;
+  if (outcome === "in_progress") refuseInProgress(plan);
+  if (outcome === "finished") throw refuse("next_semester_not_found", plan.message);
   let option: PlanOption | undefined;
-  if (plan.outcome === "finished") throw refuse("next_semester_not_found", plan.message);
-  if (plan.outcome === "choose_specialization") {
+  if (outcome === "choose_specialization") {
     if (input.specialization_id === null) {
       throw refuse(
         "specialization_not_present",
@@ -499,7 +539,6 @@ async function reinscribeInto(
       .set({ status: "active", updatedAt: new Date() })
       .where(eq(students.id, student.id));
   }
-  const outcome = plan.outcome;
   const where = `${chosen.semester.code}, sección ${seats.section.code}, período ${periodName(target)}`;
   const message =
     outcome === "repeat"
@@ -517,6 +556,8 @@ async function reinscribeInto(
 export async function updateReinscription(opts: {
   db: DbOrTx;
   input: UpdateReinscriptionInput;
+  /** The school's date now. */
+  today: string;
 }): Promise<ReinscriptionOutcome> {
   const { input } = opts;
   return opts.db.transaction(async (tx) => {
@@ -553,7 +594,10 @@ export async function updateReinscription(opts: {
     const [target] = await tx.select().from(periods).where(eq(periods.id, row.periodId));
     await tx.delete(inscriptions).where(eq(inscriptions.id, row.id));
     // Redone, it keeps the day the student was re-inscribed (their installments' due days with it).
-    const result = await reinscribeInto(tx, student, target!, input, row.createdAt);
+    const result = await reinscribeInto(tx, student, target!, input, {
+      at: row.createdAt,
+      today: opts.today,
+    });
     await tx
       .update(studentPeriodFees)
       .set({ inscriptionId: result.inscriptionId, updatedAt: new Date() })

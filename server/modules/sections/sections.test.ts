@@ -329,6 +329,29 @@ describe("listing sections", () => {
     expect(badSort.statusCode).toBe(422);
   });
 
+  it("a coordinator's Secciones screen: the period selector lists the periods, the list only their specialization (issue 26)", async () => {
+    const own = await createSection({ semester_id: world.inf.s1, letter_code: "P" });
+    const foreign = await createSection({ semester_id: world.adm.s1, letter_code: "P" });
+    // The period selector's call (`GET /periods?limit=0`) was refused to coordinators (403).
+    const periods = await api("GET", "/periods?limit=0", as.coordinator);
+    expect(periods.statusCode, periods.body).toBe(200);
+    const listed = periods.json().data as { id: number; enabled: boolean }[];
+    expect(listed.map((p) => p.id)).toEqual(expect.arrayContaining([world.periodId, world.otherPeriodId]));
+    const chosen = listed.find((p) => p.enabled)!.id;
+    expect(chosen).toBe(world.periodId);
+    // The list of the chosen period is filtered on the server; the detail of another's section is refused.
+    const list = await api("GET", `/sections?period_id=${chosen}&limit=0`, as.coordinator);
+    const ids = list.json().data.map((x: { id: number }) => x.id);
+    expect(ids).toContain(own.id);
+    expect(ids).not.toContain(foreign.id);
+    expect((await api("GET", `/sections/${own.id}`, as.coordinator)).statusCode).toBe(200);
+    expect((await api("GET", `/sections/${foreign.id}`, as.coordinator)).statusCode).toBe(403);
+    // Teachers and students still have no period list; the Períodos detail stays the admin group's.
+    expect((await api("GET", "/periods?limit=0", as.teacher)).statusCode).toBe(403);
+    expect((await api("GET", "/periods?limit=0", as.student)).statusCode).toBe(403);
+    expect((await api("GET", `/periods/${chosen}`, as.coordinator)).statusCode).toBe(403);
+  });
+
   it("refuses roles outside spec.md §6", async () => {
     expect((await api("GET", "/sections", undefined)).statusCode).toBe(401);
     expect((await api("GET", "/sections", as.student)).statusCode).toBe(403);

@@ -21,6 +21,7 @@ import {
   type studentImportExample,
   studentImportTemplateRow,
 } from "./import.js";
+import { xlsxLimits } from "./import-xlsx.js";
 
 const tags = ["Estudiantes"];
 const files = new WeakMap<FastifyRequest, ImportFile>();
@@ -119,7 +120,10 @@ export async function studentImportRoutes(app: FastifyInstance) {
           "desconocida, semestre inexistente, semestre sin especialidad, ningún período abierto y cupos " +
           "insuficientes por semestre y género; si al importar falta un cupo: 400 " +
           "`no_available_sections_for_inscription` nombrando la fila y las secciones, y nada se escribe. Un " +
-          "archivo que no es CSV ni XLSX, demasiado grande, o con columnas desconocidas o faltantes: 422 en `file`.",
+          "archivo que no es CSV ni XLSX, demasiado grande, o con columnas desconocidas o faltantes: 422 en `file`; " +
+          `también un XLSX que descomprimido pasa de ${xlsxLimits.unpackedBytes / 1024 / 1024} MB, ` +
+          `${xlsxLimits.rows.toLocaleString("es-VE")} filas o ${xlsxLimits.cells.toLocaleString("es-VE")} celdas ` +
+          "(revisado antes de leerlo).",
         body: studentImportFormSchema,
         response: {
           200: itemResponse(studentImportPreviewSchema),

@@ -846,6 +846,7 @@ describe("inscribing from the file (Especialidad, Semestre)", () => {
       return inscribeImported(tx, {
         periodId: w.periodId,
         now: ctx.clock.now(),
+        today: ctx.clock.today(),
         students: created.map((c, i) => ({
           line: i + 2,
           name: `Racha Número ${i + 1}`,
@@ -876,6 +877,7 @@ describe("inscribing from the file (Especialidad, Semestre)", () => {
       return inscribeImported(tx, {
         periodId: w.periodId,
         now: ctx.clock.now(),
+        today: ctx.clock.today(),
         students: created.map((c, i) => ({
           line: i + 5,
           name: `Tarde ${i + 1}`,

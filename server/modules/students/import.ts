@@ -57,6 +57,7 @@ import {
   type PeriodRow,
   type SemesterInPeriod,
 } from "../inscriptions/service.js";
+import { checkXlsxArchive, XlsxArchiveError, type XlsxRefusal, xlsxLimits } from "./import-xlsx.js";
 import { insertStudents } from "./service.js";
 
 /** The uploaded file as the route read it; `truncated` when it went past the size limit. */
@@ -175,13 +176,27 @@ function cellText(cell: ExcelJS.Cell): string {
   return read(value);
 }
 
+const unreadableXlsx = "No se pudo leer el archivo XLSX: guárdelo de nuevo desde su hoja de cálculo.";
+
+/** Why an archive was refused before exceljs read it (import-xlsx.ts), as the 422 on `file` says it. */
+const xlsxRefusalText: Record<XlsxRefusal, string> = {
+  unreadable: unreadableXlsx,
+  too_large: `El archivo XLSX ocupa más de ${xlsxLimits.unpackedBytes / 1024 / 1024} MB al descomprimirlo: divídalo en archivos más pequeños.`,
+  too_many_rows: `El archivo tiene más de ${number(xlsxLimits.rows)} filas; se importan como máximo ${number(studentImportMaxRows)} estudiantes por archivo.`,
+  too_many_cells: `El archivo tiene más de ${number(xlsxLimits.cells)} celdas: deje solo las columnas de la plantilla y como máximo ${number(studentImportMaxRows)} estudiantes.`,
+};
+
 async function readXlsx(data: Buffer): Promise<Sheet> {
+  // Sizes and rows are checked before exceljs unpacks anything (a small file can unpack to gigabytes).
+  await checkXlsxArchive(data).catch((error) => {
+    throw error instanceof XlsxArchiveError ? fileError(xlsxRefusalText[error.refusal]) : error;
+  });
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types its Buffer apart from Node's (a global of its own); a Node Buffer is what it reads.
     await workbook.xlsx.load(data as unknown as Parameters<typeof workbook.xlsx.load>[0]);
   } catch {
-    throw fileError("No se pudo leer el archivo XLSX: guárdelo de nuevo desde su hoja de cálculo.");
+    throw fileError(unreadableXlsx);
   }
   const sheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0);
   if (!sheet) return { headers: [], rows: [] };
@@ -608,7 +623,7 @@ type ImportedStudent = { line: number; name: string; id: number; gender: string;
  */
 export async function inscribeImported(
   tx: DbOrTx,
-  opts: { periodId: number; students: ImportedStudent[]; now: Date },
+  opts: { periodId: number; students: ImportedStudent[]; now: Date; today: string },
 ): Promise<StudentImportPlacement[]> {
   if (opts.students.length === 0) return [];
   const period = await inscriptionPeriod(tx, opts.periodId);
@@ -626,6 +641,7 @@ export async function inscribeImported(
         preInscriptionId: null,
         sectionId: null,
         now: opts.now,
+        today: opts.today,
       });
     } catch (error) {
       if (error instanceof AppError && error.status === 400)
@@ -753,7 +769,12 @@ export async function importStudents(opts: {
       const placements =
         period === null
           ? []
-          : await inscribeImported(tx, { periodId: period.id, students: toInscribe, now: opts.now });
+          : await inscribeImported(tx, {
+              periodId: period.id,
+              students: toInscribe,
+              now: opts.now,
+              today: opts.today,
+            });
       return { mails: messages, placements };
     });
   } catch (error) {

@@ -61,6 +61,7 @@ export function presentStudent(row: StudentRow): Student {
     profile_picture: profilePictureUrl({ id: row.userId, profilePicture: row.profilePicture }),
     confirmed: row.confirmed,
     latest_inscription: row.latestInscription ? presentInscription(row.latestInscription) : null,
+    version: row.version,
   };
 }
 

@@ -21,6 +21,7 @@ import {
 } from "../../../common/schemas/students.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
 import { validationMessage } from "../../../common/validation/messages.js";
+import { auditContextOf } from "../../audit/http.js";
 import { principalOf } from "../../http/auth.js";
 import { sendList } from "../../http/csv.js";
 import { listQuery, queryFilter } from "../../http/list-query.js";
@@ -219,7 +220,14 @@ export async function studentsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: presentStudent(await updateStudent({ db, id: request.params.id, input: request.body })),
+      data: presentStudent(
+        await updateStudent({
+          db,
+          id: request.params.id,
+          input: request.body,
+          audit: auditContextOf(request),
+        }),
+      ),
     }),
   );
 

@@ -5,6 +5,7 @@ import { Role } from "../../../common/roles.js";
 import type { CreateStudentInput, UpdateStudentInput } from "../../../common/schemas/students.js";
 import { studentPictureMaxBytes } from "../../../common/schemas/students.js";
 import { validationMessage } from "../../../common/validation/messages.js";
+import { type AuditContext, recordStudentUpdated, systemAudit } from "../../audit/record.js";
 import type { Config } from "../../config.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import {
@@ -29,7 +30,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { isForeignKeyViolation } from "../../http/db-errors.js";
-import { notFound, refuse } from "../../http/errors.js";
+import { conflict, notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
 import type { Caller } from "../../http/ownership.js";
 import { lastCountedTotal, type Page, paginate } from "../../http/pagination.js";
@@ -76,6 +77,8 @@ export type StudentRow = {
   phone: string | null;
   address: string | null;
   status: string;
+  /** The record's version (issue 27: an update that read an older one is refused). */
+  version: number;
   email: string;
   profilePicture: string | null;
   confirmed: boolean;
@@ -94,6 +97,7 @@ const studentOwnColumns = {
   phone: students.phone,
   address: students.address,
   status: students.status,
+  version: students.version,
 };
 
 const studentColumns = {
@@ -293,6 +297,7 @@ export async function listStudents(opts: {
         phone: matching.phone,
         address: matching.address,
         status: matching.status,
+        version: matching.version,
         account: accountOfStudent("matching"),
         latest: latestInscriptionOfStudent("matching"),
       })
@@ -547,16 +552,34 @@ export async function createStudent(opts: {
   }
 }
 
-/** Changes the fields sent (the user's name and e-mail follow the profile). */
+/**
+ * Changes the fields sent (the user's name and e-mail follow the profile), making a new version of the
+ * record. With `version` (the one the form read), a record saved since is refused with 409 `stale_record`
+ * and nothing changes (issue 27): the compare and the write are one statement, so of two saves of one
+ * version exactly one passes.
+ */
 export async function updateStudent(opts: {
   db: Db;
   id: number;
   input: UpdateStudentInput;
+  /** Who edits, for the audit log (`student.updated`). */
+  audit?: AuditContext;
 }): Promise<StudentRow> {
   const { input } = opts;
   const current = await findStudent(opts.db, opts.id);
   try {
     await opts.db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(students)
+        .set({ version: sql`${students.version} + 1` })
+        .where(
+          and(
+            eq(students.id, current.id),
+            input.version === undefined ? undefined : eq(students.version, input.version),
+          ),
+        )
+        .returning({ id: students.id });
+      if (!saved) throw conflict("stale_record");
       await assertUnique(
         tx,
         { email: input.email, identityDocument: input.identity_document },
@@ -581,6 +604,7 @@ export async function updateStudent(opts: {
         .update(users)
         .set({ name: `${firstName} ${lastName}`, email: input.email, updatedAt: new Date() })
         .where(eq(users.id, current.userId));
+      await recordStudentUpdated(tx, opts.audit ?? systemAudit, current, input);
     });
   } catch (error) {
     rethrowUniqueAsField(error, uniqueFields);

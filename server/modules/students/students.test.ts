@@ -489,6 +489,44 @@ describe("editing and deleting", () => {
     expect(found.json().data.map((x: { id: number }) => x.id)).toContain(created.id);
   });
 
+  it("refuses a save of a version read before another save (409 in Spanish); the first save's data stays", async () => {
+    const created = (await api("POST", "/students", admin, newStudent())).json().data;
+    expect(created.version).toBe(1);
+    const read = (await api("GET", `/students/${created.id}`, admin)).json().data;
+    const first = await api("PATCH", `/students/${created.id}`, admin, {
+      phone: "0414-1111111",
+      version: read.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.version).toBe(read.version + 1);
+    const otherAdmin = (await createUserWithToken(ctx, Role.admin)).headers;
+    const second = await api("PATCH", `/students/${created.id}`, otherAdmin, {
+      phone: "0414-2222222",
+      first_name: "Otra",
+      version: read.version,
+    });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: "stale_record",
+      description: expect.stringContaining("Otra persona guardó cambios"),
+    });
+    const now = (await api("GET", `/students/${created.id}`, admin)).json().data;
+    expect(now).toMatchObject({
+      phone: "0414-1111111",
+      first_name: created.first_name,
+      version: read.version + 1,
+    });
+    const [user] = await ctx.db.select().from(s.users).where(eq(s.users.id, created.user_id));
+    expect(user!.name).toBe(`${created.first_name} ${created.last_name}`);
+    // Two saves of one version at the same time: exactly one passes.
+    const both = await Promise.all(
+      ["0414-3333333", "0414-4444444"].map((phone) =>
+        api("PATCH", `/students/${created.id}`, admin, { phone, version: now.version }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it("refuses another student's cédula on update", async () => {
     const a = (await api("POST", "/students", admin, newStudent())).json().data;
     const b = (await api("POST", "/students", admin, newStudent())).json().data;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { weeklyGridSchema } from "../../../common/schemas/schedules.js";
 import {
   assignTeachersSchema,
-  createTeacherSchema,
+  createTeacherSchemaAt,
   isCoordinatorSchema,
   specializationIdsSchema,
   teacherCourseSectionSchema,
@@ -13,7 +13,8 @@ import {
   teacherListItemSchema,
   teacherSchema,
   teacherSpecializationSchema,
-  updateTeacherSchema,
+  type UpdateTeacherInput,
+  updateTeacherSchemaAt,
 } from "../../../common/schemas/teachers.js";
 import { profilePictureMaxBytes } from "../../../common/schemas/users.js";
 import { idParamsSchema } from "../../../common/validation/ids.js";
@@ -157,6 +158,8 @@ function assertPatchOverride(request: FastifyRequest, body: { _method?: string }
 export async function teachersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  // A birth date is bounded by the school's today, read on each request (DOMAIN.md "Dates and times").
+  const schoolToday = () => app.clock.today();
 
   r.get(
     "/teachers",
@@ -226,8 +229,9 @@ export async function teachersRoutes(app: FastifyInstance) {
         description:
           "Crea la cuenta (sin confirmar) y el perfil, y envía el correo de confirmación. `specialization_id` " +
           "solo se guarda para un coordinador; un coordinador sin ella se rechaza con " +
-          "`coordinator_missing_specialization`. Correo o cédula repetidos: 422.",
-        body: createTeacherSchema,
+          "`coordinator_missing_specialization`. Correo o cédula repetidos o una fecha de nacimiento " +
+          "posterior a hoy (el día del colegio): 422.",
+        body: createTeacherSchemaAt(schoolToday),
         response: { 201: itemResponse(teacherSchema) },
       },
     },
@@ -244,7 +248,7 @@ export async function teachersRoutes(app: FastifyInstance) {
     },
   );
 
-  const update = async (request: FastifyRequest, id: number, body: z.output<typeof updateTeacherSchema>) => {
+  const update = async (request: FastifyRequest, id: number, body: UpdateTeacherInput) => {
     await assertCanUpdateTeacher(db, principalOf(request), id, body);
     return presentTeacher(
       await updateTeacher({
@@ -268,9 +272,10 @@ export async function teachersRoutes(app: FastifyInstance) {
         summary: "Actualizar un profesor (JSON o multipart)",
         description:
           "Un administrador cambia cualquier campo. Un profesor o coordinador actualiza solo su propio perfil " +
-          "(nombre, apellido, fecha de nacimiento, teléfono, dirección y foto); otro campo es un 422.",
+          "(nombre, apellido, fecha de nacimiento, teléfono, dirección y foto); otro campo es un 422, y " +
+          "también una fecha de nacimiento posterior a hoy.",
         params: idParams,
-        body: updateTeacherSchema,
+        body: updateTeacherSchemaAt(schoolToday),
         response: teacherResponse,
       },
     },
@@ -289,7 +294,7 @@ export async function teachersRoutes(app: FastifyInstance) {
           "Igual que PATCH: el formulario multipart llega como POST con el campo `_method=PATCH` (o la cabecera " +
           "`X-HTTP-Method-Override: PATCH`).",
         params: idParams,
-        body: updateTeacherSchema.extend({ _method: z.string().max(10).optional() }),
+        body: updateTeacherSchemaAt(schoolToday).extend({ _method: z.string().max(10).optional() }),
         response: teacherResponse,
       },
     },

@@ -5,7 +5,7 @@ import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { readOutbox } from "../../mail/outbox.js";
 import { createUserWithToken } from "../../test/auth.js";
-import { createTestContext, type TestContext } from "../../test/context.js";
+import { createTestContext, type TestContext, testToday } from "../../test/context.js";
 
 let ctx: TestContext;
 type Headers = { authorization: string };
@@ -465,6 +465,52 @@ describe("update", () => {
     });
     expect(promote.statusCode).toBe(400);
     expect(promote.json().message).toBe("teacher_not_enabled");
+  });
+});
+
+describe("birth date (DOMAIN.md: bounded by the school's today, as a student's)", () => {
+  const future = ["El campo fecha de nacimiento debe ser una fecha anterior o igual a hoy."];
+
+  it("refuses tomorrow's birth date on create and update, by the app's clock, not UTC's date", async () => {
+    // 21:00 on 25 November at the school is already 26 November in UTC.
+    ctx.clock.setSchoolTime(testToday, "21:00");
+    try {
+      const fields = newTeacherFields({ birth_date: "2026-11-26" });
+      const json = await api("POST", "/teachers", as.admin, fields);
+      expect(json.statusCode).toBe(422);
+      expect(json.json().errors).toEqual({ birth_date: future });
+      const form = await sendForm("POST", "/teachers", fields);
+      expect(form.statusCode).toBe(422);
+      expect(form.json().errors).toEqual({ birth_date: future });
+      expect(await ctx.db.select().from(s.users).where(eq(s.users.email, fields.email))).toHaveLength(0);
+
+      const created = await api("POST", "/teachers", as.admin, { ...fields, birth_date: "2026-11-25" });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().data.id;
+      const patched = await api("PATCH", `/teachers/${id}`, as.admin, { birth_date: "2026-11-26" });
+      expect(patched.statusCode).toBe(422);
+      expect(patched.json().errors).toEqual({ birth_date: future });
+      const viaPost = await sendForm("POST", `/teachers/${id}`, {
+        _method: "PATCH",
+        birth_date: "2026-11-26",
+      });
+      expect(viaPost.statusCode).toBe(422);
+      // A teacher editing their own profile is held to the same bound.
+      const own = await api("PATCH", `/teachers/${world.supervisedId}`, as.teacher, {
+        birth_date: "2026-11-26",
+      });
+      expect(own.statusCode).toBe(422);
+      expect(own.json().errors).toEqual({ birth_date: future });
+      expect((await api("GET", `/teachers/${id}`, as.admin)).json().data.birth_date).toBe("2026-11-25");
+
+      // The next school day, that date is today and is accepted.
+      ctx.clock.setSchoolTime("2026-11-26", "08:00");
+      const later = await api("PATCH", `/teachers/${id}`, as.admin, { birth_date: "2026-11-26" });
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json().data.birth_date).toBe("2026-11-26");
+    } finally {
+      ctx.clock.setSchoolTime(testToday, "10:00");
+    }
   });
 });
 

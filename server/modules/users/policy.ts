@@ -16,9 +16,18 @@ export function assertCanManageAccount(actor: Actor, target: Target): void {
   if (!canManageAccount(actor, target)) throw forbidden();
 }
 
-/** Seeing an account: the person, or the administration (admins and assistants). */
+/**
+ * Seeing an account: the person; an admin (or god) any; the assistant (low admin) only the accounts of
+ * students, teachers and coordinators, never an administrator's or another assistant's (spec.md §6:
+ * administrators, all screens, admin only).
+ */
+export function canViewAccount(actor: Actor, target: Target): boolean {
+  if (actor.id === target.id || isAdmin(actor.type)) return true;
+  return isAdminGroup(actor.type) && !isAdminGroup(target.type);
+}
+
 export function assertCanViewAccount(actor: Actor, target: Target): void {
-  if (actor.id !== target.id && !isAdminGroup(actor.type)) throw forbidden();
+  if (!canViewAccount(actor, target)) throw forbidden();
 }
 
 /**

@@ -98,7 +98,15 @@ export async function usersRoutes(app: FastifyInstance) {
     "/users/:id",
     {
       onRequest: app.authenticate,
-      schema: { tags, summary: "Ver una cuenta", params: userIdParamsSchema, response: userResponse },
+      schema: {
+        tags,
+        summary: "Ver una cuenta",
+        description:
+          "La propia; un administrador, cualquiera; el asistente, solo las de estudiantes, profesores y " +
+          "coordinadores (403 para la de un administrador o de otro asistente).",
+        params: userIdParamsSchema,
+        response: userResponse,
+      },
     },
     async (request) => ({
       data: await getUser({ db: app.db, actor: principalOf(request), userId: request.params.id }),

@@ -321,6 +321,33 @@ describe("users: e-mail, password, profile and picture", () => {
     });
   });
 
+  describe("GET /api/users/:id", () => {
+    it("the assistant reads students', teachers' and coordinators' accounts, never an administrator's (issue 26)", async () => {
+      const assistant = await createUserWithToken(ctx, Role.lowAdmin);
+      const view = (id: number, headers: object) => inject("GET", `/api/users/${id}`, headers);
+      for (const role of [Role.admin, Role.god, Role.lowAdmin]) {
+        const other = await createUserWithToken(ctx, role);
+        const res = await view(other.user.id, assistant.headers);
+        expect(res.statusCode, `role ${role}`).toBe(403);
+        expect(res.json().message).toBe("this_action_is_unauthorized");
+        expect(res.json().description).toMatch(/permiso/);
+      }
+      for (const role of [Role.student, Role.teacher, Role.coordinator]) {
+        const other = await createUserWithToken(ctx, role);
+        expect((await view(other.user.id, assistant.headers)).statusCode, `role ${role}`).toBe(200);
+      }
+      // Their own account, and an administrator reads everyone's.
+      expect((await view(assistant.user.id, assistant.headers)).statusCode).toBe(200);
+      const admin = await createUserWithToken(ctx, Role.admin);
+      expect((await view(assistant.user.id, admin.headers)).statusCode).toBe(200);
+      const otherAdmin = await createUserWithToken(ctx, Role.admin);
+      expect((await view(otherAdmin.user.id, admin.headers)).statusCode).toBe(200);
+      // A teacher reads only their own.
+      const teacher = await createUserWithToken(ctx, Role.teacher);
+      expect((await view(assistant.user.id, teacher.headers)).statusCode).toBe(403);
+    });
+  });
+
   describe("profile picture", () => {
     it("stores, serves (only with a session), replaces and removes a picture", async () => {
       const me = await createUserWithToken(ctx, Role.student);

@@ -1,10 +1,11 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "../../test/user-event";
 import { renderWithProviders } from "../test-utils";
 import { columnStorageKey } from "./column-visibility";
 import type { DataTableColumn } from "./columns";
 import { DataTable, type DataTableProps } from "./DataTable";
+import { fitOrder } from "./fit-columns";
 
 interface Room {
   id: number;
@@ -297,5 +298,112 @@ describe("DataTable", () => {
     first.unmount();
     setup({ storageKey: "broken" });
     expect(headers()).toEqual(["Código", "Descripción", "Capacidad"]);
+  });
+
+  describe("on a screen narrower than the table (a 1280 px laptop)", () => {
+    /**
+     * The test DOM lays nothing out: the table's box is 800 px wide, the table 200 px per column shown, so
+     * it fits with four columns (the actions included).
+     */
+    const restore: (() => void)[] = [];
+    const fake = (property: "clientWidth" | "scrollWidth", get: (el: HTMLElement) => number) => {
+      const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
+      Object.defineProperty(HTMLElement.prototype, property, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.querySelector(":scope > * table, :scope > table") ? get(this) : 0;
+        },
+      });
+      restore.push(() => {
+        if (original) Object.defineProperty(HTMLElement.prototype, property, original);
+        else delete (HTMLElement.prototype as Partial<HTMLElement>)[property];
+      });
+    };
+    const narrow = () => {
+      fake("clientWidth", () => 800);
+      fake("scrollWidth", (el) => el.querySelectorAll("thead th").length * 200);
+    };
+    afterEach(() => {
+      for (const undo of restore.splice(0)) undo();
+    });
+    const wide: DataTableColumn<Room>[] = [
+      ...columns.slice(0, 3),
+      { accessor: "state", title: "Estado" },
+      { accessor: "id", title: "Número" },
+    ];
+    const withActions = {
+      columns: wide,
+      actions: (room: Room) => <button type="button">Ver {room.code}</button>,
+    };
+
+    it("hides the last columns until the table fits, never the first one nor the actions", async () => {
+      narrow();
+      const user = userEvent.setup();
+      setup(withActions);
+      // Long words may break anywhere first; the table is still too wide, so columns go.
+      expect(screen.getByRole("table")).toHaveAttribute("data-wrap-anywhere");
+      expect(headers()).toEqual(["Código", "Descripción", "Capacidad", "Acciones"]);
+      expect(within(bodyRows()[0]!).getByRole("button", { name: "Ver A1" })).toBeInTheDocument();
+
+      // "Columnas" says why and still offers them.
+      await user.click(screen.getByRole("button", { name: "Columnas" }));
+      expect(screen.getByText(/se ocultaron para que la tabla quepa en la pantalla/)).toBeInTheDocument();
+      expect(screen.getByRole("checkbox", { name: "Número" })).not.toBeChecked();
+      // Shown on request: it stays, another column makes room.
+      await user.click(screen.getByRole("checkbox", { name: "Número" }));
+      expect(headers()).toEqual(["Código", "Descripción", "Número", "Acciones"]);
+    });
+
+    it("tries every column again for new rows", () => {
+      narrow();
+      const view = setup(withActions);
+      expect(headers()).toEqual(["Código", "Descripción", "Capacidad", "Acciones"]);
+      // The next page's rows are short: the table fits with every column.
+      for (const undo of restore.splice(0)) undo();
+      fake("clientWidth", () => 800);
+      fake("scrollWidth", (el) => el.querySelectorAll("thead th").length * 100);
+      view.rerenderWith({ ...withActions, records: [rooms[1]!] });
+      expect(headers()).toEqual(["Código", "Descripción", "Capacidad", "Estado", "Número", "Acciones"]);
+      expect(screen.getByRole("table")).not.toHaveAttribute("data-wrap-anywhere");
+    });
+
+    it("keeps every column where the table fits, and on a phone (it scrolls there instead)", () => {
+      setup(withActions);
+      expect(headers()).toEqual(["Código", "Descripción", "Capacidad", "Estado", "Número", "Acciones"]);
+      cleanup();
+      fake("clientWidth", () => 360);
+      fake("scrollWidth", (el) => el.querySelectorAll("thead th").length * 200);
+      setup(withActions);
+      expect(headers()).toEqual(["Código", "Descripción", "Capacidad", "Estado", "Número", "Acciones"]);
+    });
+
+    it("keeps the action buttons in a column of their own that the page styles as icons", () => {
+      setup(withActions);
+      const cell = screen.getByRole("button", { name: "Ver A1" }).closest("td")!;
+      expect(cell.className).toMatch(/actions/);
+    });
+  });
+
+  it("hides to fit the lowest priority first, then from the right, never the first column nor a chosen one", () => {
+    const cols = [
+      { accessor: "name" },
+      { accessor: "email" },
+      { accessor: "period", priority: -1 },
+      { accessor: "status", priority: 1 },
+      { accessor: "date" },
+      { accessor: "code" },
+    ];
+    expect(fitOrder(cols, new Set(), new Set())).toEqual(["period", "code", "date", "email", "status"]);
+    expect(fitOrder(cols, new Set(["code"]), new Set(["date"]))).toEqual(["period", "email", "status"]);
+  });
+
+  it("lets an e-mail address wrap after its @, and only there", () => {
+    setup({
+      records: [{ ...rooms[0]!, description: "profesor8@demo.edu.ve" }],
+      total: 1,
+    });
+    const cell = screen.getByText("profesor8@demo.edu.ve");
+    expect(cell.innerHTML).toBe("profesor8@<wbr>demo.edu.ve");
+    expect(screen.getByText("A1").innerHTML).toBe("A1");
   });
 });

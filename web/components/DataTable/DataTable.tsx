@@ -1,12 +1,14 @@
 import { Button, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { type DataTablePaginationRenderContext, DataTable as MantineDataTable } from "mantine-datatable";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ColumnsMenu } from "./ColumnsMenu";
 import { useHiddenColumns } from "./column-visibility";
 import { type DataTableColumn, nextSortBy, skeletonRecords, toMantineColumns } from "./columns";
-import { type CsvExport, ExportCsvButton } from "./ExportCsvButton";
+import classes from "./DataTable.module.css";
+import { type CsvExport, ExportButtons } from "./ExportButtons";
+import { fitOrder, useFitColumns } from "./fit-columns";
 import { PAGE_SIZE_OPTIONS, pageCount } from "./list-params";
 import { PageJump } from "./PageJump";
 import { SearchInput } from "./SearchInput";
@@ -48,8 +50,9 @@ export interface DataTableProps<T> {
   /** Record key; `id` by default. */
   idAccessor?: string;
   /**
-   * Adds "Exportar CSV": every row of the list route (`url`, relative to /api) with the list's `params`
-   * (search, sort, filters; page and limit are dropped), saved as `{filename}-{today}.csv`.
+   * Adds "Exportar CSV" and "Exportar Excel": every row of the list route (`url`, relative to /api) with the
+   * list's `params` (search, sort, filters; page and limit are dropped), saved as `{filename}-{today}.csv`
+   * or `.xlsx`.
    */
   csvExport?: CsvExport;
 }
@@ -82,10 +85,18 @@ export function DataTable<T>({
   csvExport,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const { hidden, toggle: toggleColumn } = useHiddenColumns(columns, storageKey);
+  const { hidden: chosenHidden, shown, toggle: toggleColumn } = useHiddenColumns(columns, storageKey);
   const failed = error && !fetching;
   const rows = failed ? [] : (records ?? []);
   const skeleton = fetching && rows.length === 0;
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const fitCandidates = useMemo(() => fitOrder(columns, chosenHidden, shown), [columns, chosenHidden, shown]);
+  const { hidden: fitHidden, wrapAnywhere } = useFitColumns({
+    viewportRef,
+    candidates: fitCandidates,
+    records: skeleton ? skeletonRecords : failed ? null : records,
+  });
+  const hidden = useMemo(() => new Set([...chosenHidden, ...fitHidden]), [chosenHidden, fitHidden]);
   const lastPage = pageCount(total, limit);
 
   useEffect(() => {
@@ -144,8 +155,13 @@ export function DataTable<T>({
         {onSearchChange ? <SearchInput value={search} onChange={onSearchChange} /> : <span />}
         <Group gap="sm" wrap="wrap">
           {toolbar}
-          {csvExport ? <ExportCsvButton {...csvExport} /> : null}
-          <ColumnsMenu columns={columns} hidden={hidden} onToggle={toggleColumn} />
+          {csvExport ? <ExportButtons {...csvExport} /> : null}
+          <ColumnsMenu
+            columns={columns}
+            hidden={hidden}
+            hiddenToFit={fitHidden.size > 0}
+            onToggle={toggleColumn}
+          />
         </Group>
       </Group>
       <MantineDataTable<T>
@@ -155,6 +171,12 @@ export function DataTable<T>({
         highlightOnHover
         minHeight={300}
         pinFirstColumn
+        // If a user shows every column and the table scrolls after all, the actions stay in view.
+        pinLastColumn={Boolean(actions)}
+        className={classes.table}
+        scrollViewportRef={viewportRef}
+        data-hidden-to-fit={fitHidden.size > 0 ? [...fitHidden].join(" ") : undefined}
+        data-wrap-anywhere={wrapAnywhere || undefined}
         columns={mantineColumns}
         records={skeleton ? (skeletonRecords as T[]) : rows}
         idAccessor={skeleton ? "id" : idAccessor}

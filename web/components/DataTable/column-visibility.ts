@@ -50,5 +50,10 @@ export function useHiddenColumns(
       }),
     [tableKey],
   );
-  return { hidden, toggle };
+  /** Columns the user chose to show: never hidden to make the table fit. */
+  const shown: ReadonlySet<string> = useMemo(
+    () => new Set(Object.keys(choices).filter((accessor) => choices[accessor] === true)),
+    [choices],
+  );
+  return { hidden, shown, toggle };
 }

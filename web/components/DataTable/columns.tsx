@@ -1,6 +1,7 @@
 import { Skeleton } from "@mantine/core";
 import type { DataTableColumn as MantineColumn } from "mantine-datatable";
 import type { ReactNode } from "react";
+import classes from "./DataTable.module.css";
 import { formatSortBy, parseSortBy } from "./list-params";
 import { type ColumnSort, SortHeader } from "./SortHeader";
 
@@ -21,6 +22,11 @@ export interface DataTableColumn<T> {
   /** Keep the cells on one line (codes, numbers, badges): the column is never narrower than its content. */
   noWrap?: boolean;
   textAlign?: "left" | "center" | "right";
+  /**
+   * Where the table is wider than the screen, columns are hidden to fit (fit-columns.ts): the lowest
+   * priority first, then from the right. 0 by default; the first column is never hidden.
+   */
+  priority?: number;
 }
 
 export const ACTIONS_ACCESSOR = "__actions";
@@ -64,6 +70,35 @@ interface BuildOptions<T> {
   actionsTitle: ReactNode;
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * A cell's text as shown: an e-mail address may wrap after its "@" (a narrow column then keeps
+ * "coordinador2@ / demo.edu.ve" whole instead of pushing the actions off the screen).
+ */
+export function breakableText(value: ReactNode): ReactNode {
+  if (typeof value !== "string" || !EMAIL.test(value)) return value;
+  const at = value.indexOf("@") + 1;
+  return (
+    <>
+      {value.slice(0, at)}
+      <wbr />
+      {value.slice(at)}
+    </>
+  );
+}
+
+/** The field at a dot path of the record (`student.email`), as mantine-datatable reads it. */
+const valueAt = (record: unknown, path: string): unknown =>
+  path.split(".").reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], record);
+
+const cellRenderer =
+  <T,>(column: DataTableColumn<T>) =>
+  (record: T, index: number): ReactNode =>
+    breakableText(
+      column.render ? column.render(record, index) : (valueAt(record, column.accessor) as ReactNode),
+    );
+
 /**
  * Our column definitions as mantine-datatable columns (visibility, skeleton cells, actions column).
  * Sortable headers are our own `SortHeader` (Spanish labels, `aria-sort`), not mantine-datatable's,
@@ -92,7 +127,7 @@ export function toMantineColumns<T>(
       noWrap: column.noWrap,
       textAlign: column.textAlign,
       ...(minWidth === undefined ? {} : { titleStyle: { minWidth }, cellsStyle: () => ({ minWidth }) }),
-      ...(skeleton ? { render: skeletonCell } : column.render ? { render: column.render } : {}),
+      render: skeleton ? skeletonCell : cellRenderer(column),
     };
   });
   if (actions) {
@@ -101,6 +136,7 @@ export function toMantineColumns<T>(
       title: actionsTitle,
       textAlign: "right",
       noWrap: true,
+      cellsClassName: classes.actions,
       render: skeleton ? skeletonCell : (record) => actions(record),
     });
   }

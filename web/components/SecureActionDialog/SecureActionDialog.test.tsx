@@ -27,7 +27,7 @@ describe("SecureActionDialog", () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness onConfirm={() => {}} />);
     await user.click(screen.getByRole("button", { name: "abrir" }));
-    expect(screen.getByText("Para proceder, por favor ingresa el texto a continuación")).toBeInTheDocument();
+    expect(screen.getByText("Para proceder, por favor ingrese el texto a continuación")).toBeInTheDocument();
     expect(code()).toMatch(/^[A-Za-z0-9]{12}$/);
   });
 

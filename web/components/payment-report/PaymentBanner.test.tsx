@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import { paymentKeys } from "../../api/period-fee";
@@ -13,6 +13,7 @@ import {
   shownNotifications,
 } from "../../test/render";
 import { userEvent } from "../../test/user-event";
+import { onPhoneScreen } from "../phone-screen.testing";
 import { FEE_DELAY_MS, PaymentBanner } from "./PaymentBanner";
 import { makeFee } from "./test-fee";
 
@@ -47,7 +48,7 @@ describe("payment banner", () => {
     renderWithProviders(<PaymentBanner />, { route: "/home" });
     expect(fetch).not.toHaveBeenCalled();
     const region = await screen.findByRole("region", { name: "Aviso de pago" });
-    expect(region).toHaveTextContent("Bienvenida, Ana María Pérez. Tienes 3 cuota(s) pendiente(s).");
+    expect(region).toHaveTextContent("Bienvenida, Ana María Pérez. Tiene 3 cuota(s) pendiente(s).");
     expect(region).toHaveTextContent("El último pago fue rechazado");
     expect(fetch).toHaveBeenCalledTimes(1);
 
@@ -119,5 +120,36 @@ describe("payment banner", () => {
     // Well past the delay after which the banner asks for a fee.
     await act(() => vi.advanceTimersByTimeAsync(FEE_DELAY_MS * 3));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("is one line on a phone that opens on tap to the whole notice and its actions", async () => {
+    const phone = onPhoneScreen();
+    try {
+      loginStudent("female");
+      mockFetch((url) => {
+        if (url.startsWith("/api/students/10/period-fee")) return jsonResponse(200, { data: makeFee() });
+      });
+      renderWithProviders(<PaymentBanner />, { route: "/home" });
+      const region = await screen.findByRole("region", { name: "Aviso de pago" });
+      const line = within(region).getByRole("button", { name: "Tiene 3 cuota(s) pendiente(s)." });
+      expect(line).toHaveAttribute("aria-expanded", "false");
+      expect(region).not.toHaveTextContent("Bienvenida");
+      expect(region).not.toHaveTextContent("El último pago fue rechazado");
+      expect(within(region).queryByRole("button", { name: "Reportar pago" })).not.toBeInTheDocument();
+
+      await userEvent.click(line);
+      expect(line).toHaveAttribute("aria-expanded", "true");
+      expect(region).toHaveTextContent("Bienvenida, Ana María Pérez. Tiene 3 cuota(s) pendiente(s).");
+      expect(region).toHaveTextContent("El último pago fue rechazado");
+      expect(within(region).getByRole("button", { name: "Reportar pago" })).toBeInTheDocument();
+      expect(within(region).getByRole("button", { name: "Actualizar" })).toBeInTheDocument();
+
+      await userEvent.click(line);
+      expect(region).not.toHaveTextContent("El último pago fue rechazado");
+      await userEvent.click(within(region).getByRole("button", { name: "Cerrar aviso de pago" }));
+      expect(screen.queryByRole("region", { name: "Aviso de pago" })).not.toBeInTheDocument();
+    } finally {
+      phone.mockRestore();
+    }
   });
 });

@@ -166,7 +166,7 @@ describe("payment report wizard, step 2 'Resumen de pago'", () => {
     await userEvent.click(button("Reportar pago"));
     const dialog = await screen.findByRole("dialog", { name: "¿Está seguro?" });
     expect(
-      within(dialog).getByText("Desea reportar el pago? Esta acción no se puede deshacer"),
+      within(dialog).getByText("¿Desea reportar el pago? Esta acción no se puede deshacer"),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Sí" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -239,5 +239,39 @@ describe("payment report wizard, step 2 'Resumen de pago'", () => {
     expect(screen.queryByRole("button", { name: "Sí" })).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByText("Resumen de pago")).toBeInTheDocument();
+  });
+
+  it("confirming again after a lost answer resends the same Idempotency-Key; the next report gets a new one", async () => {
+    let calls = 0;
+    const fetch = mockFetch((url, init) => {
+      if (url !== "/api/payments" || init.method !== "POST") return undefined;
+      calls += 1;
+      // The first report reached the server, but its answer did not come back.
+      if (calls === 1) throw new TypeError("Failed to fetch");
+      return jsonResponse(201, { data: { id: 1 } });
+    });
+    const { onReported } = renderWizard();
+    await screen.findByText("Datos de pago");
+    await fillStepOne({ amount: "90" });
+    await userEvent.click(button("Siguiente"));
+    await userEvent.click(await screen.findByRole("button", { name: "Reportar pago" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sí" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Reportar pago" })).toBeEnabled());
+    await userEvent.click(button("Reportar pago"));
+    await userEvent.click(await screen.findByRole("button", { name: "Sí" }));
+    await waitFor(() => expect(onReported).toHaveBeenCalledTimes(1));
+    // A new report of the same data, once the first one succeeded, is another report.
+    await fillStepOne({ amount: "90" });
+    await userEvent.click(button("Siguiente"));
+    await userEvent.click(await screen.findByRole("button", { name: "Reportar pago" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sí" }));
+    await waitFor(() => expect(onReported).toHaveBeenCalledTimes(2));
+    const keys = fetch.mock.calls
+      .filter(([, init]) => init?.method === "POST")
+      .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"]);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

@@ -14,8 +14,9 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isIsoDate } from "../../../common/dates/format";
+import { formatDate, isIsoDate } from "../../../common/dates/format";
 import { parseAmountE2 } from "../../../common/money/fees";
+import { useIdempotencyKey } from "../../api/idempotency";
 import { type CreatePaymentPayload, type PeriodFee, paymentKeys, periodFeeApi } from "../../api/period-fee";
 import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
 import { DateField } from "../DateField/DateField";
@@ -58,6 +59,7 @@ export function PaymentReportWizard({
   const [form, setForm] = useState<Form>(emptyForm);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
+  const { keyFor, forget } = useIdempotencyKey();
   const day = today ?? schoolToday();
 
   const cash = form.type === CASH;
@@ -91,7 +93,8 @@ export function PaymentReportWizard({
     };
     setSending(true);
     try {
-      await periodFeeApi.create(payload);
+      // Confirming again after a lost answer resends the same key: the report is never recorded twice.
+      await periodFeeApi.create(payload, keyFor(payload));
     } catch {
       // A failed report only re-enables the buttons (spec.md §8); the client said why.
       setSending(false);
@@ -99,6 +102,7 @@ export function PaymentReportWizard({
       return;
     }
     setSending(false);
+    forget();
     reset();
     onClose();
     void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
@@ -218,7 +222,7 @@ export function PaymentReportWizard({
                   {summary.rows.map((row) => (
                     <Table.Tr key={row.id} data-testid={`installment-${row.id}`}>
                       <Table.Td>
-                        {dayMonth(row.date, i18n.language)}
+                        {formatDate(row.date)}
                         {row.late ? (
                           <Badge
                             ml="xs"

@@ -9,7 +9,7 @@ import { actionLabel, entityLabel } from "./audit-format";
 /** Only digits (ids); anything else clears the filter rather than sending a 422 on every key press. */
 const digitsOnly = (value: string) => value.replace(/\D/g, "");
 
-/** The audit list's filters: action, kind and id of record, author id, and a range of days. */
+/** The audit list's filters: person (e-mail or name), action, kind and id of record, author id, and a range of days. */
 export function AuditFilters({
   values,
   onChange,
@@ -31,6 +31,13 @@ export function AuditFilters({
   const hasAny = Object.keys(values).length > 0;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label={t("audit.filters.person")}
+        placeholder={t("audit.filters.personHint")}
+        value={values.person ?? ""}
+        onChange={(e) => set("person", e.currentTarget.value)}
+        w={220}
+      />
       <NativeSelect
         label={t("audit.filters.action")}
         data={[

@@ -137,6 +137,37 @@ describe("audit log page", () => {
     expect(router.state.location.search).not.toContain("action=");
   });
 
+  it("filters by person (e-mail or name) and names logins, note changes and student edits", async () => {
+    loginAs(Role.admin);
+    const events = [
+      entry(6, { action: "auth.login_failed", actor_id: null, actor_email: null, actor_name: null }),
+      entry(5, { action: "note.changed", entity_type: "student", entity_id: 40 }),
+      entry(4, { action: "student.updated", entity_type: "student", entity_id: 40 }),
+    ];
+    const fetch = mockFetch((url) =>
+      url.startsWith("/api/audit-log?") ? jsonResponse(200, answer(events)) : undefined,
+    );
+    const { router } = renderApp("/audit-log");
+    await waitFor(() => expect(tableRows()).toHaveLength(3));
+    const [failed, note, student] = tableRows();
+    expect(failed).toHaveTextContent(/Sistema \(sin sesión\).*Intento de inicio de sesión fallido/);
+    expect(note).toHaveTextContent(/Nota cambiada.*Estudiante #40/);
+    expect(student).toHaveTextContent("Ficha del estudiante cambiada");
+    expect(screen.getByRole("option", { name: "Inicio de sesión" })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText("Persona"), "rosa");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Acción" }), "Inicio de sesión");
+    await waitFor(() => expect(router.state.location.search).toContain("person=rosa"));
+    await waitFor(() =>
+      expect(queryOf(auditCalls(fetch).at(-1)!)).toEqual({
+        page: "1",
+        limit: "10",
+        person: "rosa",
+        action: "auth.login",
+      }),
+    );
+  });
+
   it("is reached from the user menu by administrators only", async () => {
     loginAs(Role.admin);
     mockFetch((url) => (url.startsWith("/api/audit-log?") ? jsonResponse(200, answer([])) : undefined));

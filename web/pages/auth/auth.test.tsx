@@ -27,7 +27,7 @@ describe("login", () => {
     const { router } = renderApp("/");
     expect(await screen.findByRole("heading", { name: "¡Bienvenido!" })).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Recordarme" })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("link", { name: "¿Olvidaste tu contraseña?" }));
+    await userEvent.click(screen.getByRole("link", { name: "¿Olvidó su contraseña?" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/recover-account"));
     expect(await screen.findByRole("heading", { name: "Recuperar cuenta" })).toBeInTheDocument();
   });
@@ -151,7 +151,7 @@ describe("recover account", () => {
     await userEvent.type(await screen.findByLabelText(/Correo electrónico/), "ana@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Enviar correo de recuperación" }));
     expect(
-      await screen.findByText(/En breve recibirás un correo de recuperación en ana@example.com/),
+      await screen.findByText(/En breve recibirá un correo de recuperación en ana@example.com/),
     ).toBeInTheDocument();
     expect(fetch.mock.calls[0]![0]).toBe("/api/password-reset/ana%40example.com");
   });

@@ -55,8 +55,8 @@ const courseSection: CourseSectionNotes["course_section"] = {
 const notes: CourseSectionNotes = {
   course_section: courseSection,
   lessons: [
-    { id: 1, date: "2026-01-19", title: "Quiz", weight: 30 },
-    { id: 2, date: "2026-01-26", title: "Taller", weight: 20 },
+    { id: 1, date: "2026-01-19", title: "Quiz", weight: 30, version: 1 },
+    { id: 2, date: "2026-01-26", title: "Taller", weight: 20, version: 1 },
   ],
   students: [
     student(1),

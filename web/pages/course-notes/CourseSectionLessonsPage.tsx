@@ -2,6 +2,7 @@ import { Badge, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { useCourseSectionLessons } from "../../api/course-sections";
 import type { Lesson } from "../../api/lessons";
 import {
@@ -12,7 +13,6 @@ import {
   toListQuery,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
-import { formatDay } from "../lessons/format";
 
 const positiveInt = (v: string | undefined) => {
   const n = Number(v);
@@ -45,7 +45,7 @@ export function CourseSectionLessonsPage() {
         title: t("lessons.fields.date"),
         sortable: true,
         noWrap: true,
-        render: (l) => formatDay(l.date),
+        render: (l) => formatDate(l.date),
       },
       { accessor: "title", title: t("lessons.fields.title"), render: (l) => l.title ?? "—" },
       {

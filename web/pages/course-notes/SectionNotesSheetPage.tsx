@@ -18,12 +18,12 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { access } from "../../../common/access";
+import { formatDate } from "../../../common/dates/format";
 import { formatNote } from "../../../common/enrolment/progression";
 import { hasRole } from "../../../common/roles";
 import { courseNotesApi, type StudentCourseNotes, useCourseSectionNotes } from "../../api/course-sections";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
-import { formatDay } from "../lessons/format";
 import { courseLessonsPath } from "./paths";
 import { StudentCourseNoteView } from "./StudentCourseNoteView";
 import { standingOf } from "./standing";
@@ -116,7 +116,7 @@ export function SectionNotesSheetPage() {
                 <Table.Th>{t("courseNotes.sheet.identityDocument")}</Table.Th>
                 {data.lessons.map((l) => (
                   <Table.Th key={l.id} ta="center" title={l.title ?? undefined}>
-                    {t("courseNotes.sheet.evaluation", { date: formatDay(l.date), weight: l.weight })}
+                    {t("courseNotes.sheet.evaluation", { date: formatDate(l.date), weight: l.weight })}
                   </Table.Th>
                 ))}
                 {fd !== null ? (

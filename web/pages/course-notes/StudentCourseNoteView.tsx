@@ -12,10 +12,10 @@ import {
   Title,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "../../../common/dates/format";
 import { accumulatedPoints, formatNote } from "../../../common/enrolment/progression";
 import { useStudentCourseNote } from "../../api/course-sections";
 import { useStudentHistory } from "../../api/lessons";
-import { formatDay } from "../lessons/format";
 import { formatDateTime, standingOf } from "./standing";
 
 const show = (note: number | null | undefined) =>
@@ -132,7 +132,7 @@ export function StudentCourseNoteView({
                 const note = noteOf.get(l.id) ?? null;
                 return (
                   <Table.Tr key={l.id}>
-                    <Table.Td>{formatDay(l.date)}</Table.Td>
+                    <Table.Td>{formatDate(l.date)}</Table.Td>
                     <Table.Td>{l.title ?? "—"}</Table.Td>
                     <Table.Td ta="right">{l.weight} %</Table.Td>
                     <Table.Td ta="right">
@@ -232,7 +232,7 @@ function ChangeHistory(props: {
                     <Group gap={4} wrap="nowrap">
                       {t(`courseNotes.note.fields.${c.field}`)}
                       <Text span size="xs" c="dimmed">
-                        {formatDay(c.lesson_date)}
+                        {formatDate(c.lesson_date)}
                       </Text>
                     </Group>
                   </Table.Td>

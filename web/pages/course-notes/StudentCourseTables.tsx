@@ -1,9 +1,9 @@
 import { Badge, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "../../../common/dates/format";
 import { formatNote } from "../../../common/enrolment/progression";
 import { useStudentCourseAbsences, useStudentCourseLessons } from "../../api/course-sections";
-import { ExportCsvButton } from "../../components/DataTable/ExportCsvButton";
-import { formatDay } from "../lessons/format";
+import { ExportButtons } from "../../components/DataTable/ExportButtons";
 import { SimpleTable } from "../students/SimpleTable";
 
 type Props = { sectionId: number; courseId: number; studentId: number; caption: string };
@@ -41,7 +41,7 @@ export function StudentCourseAbsences(props: Props) {
         ) : (
           <span />
         )}
-        <ExportCsvButton url={csvUrl(props, "absences")} filename="inasistencias-de-la-materia" />
+        <ExportButtons url={csvUrl(props, "absences")} filename="inasistencias-de-la-materia" />
       </Group>
       <SimpleTable
         caption={props.caption}
@@ -51,7 +51,7 @@ export function StudentCourseAbsences(props: Props) {
         error={query.isError}
         empty={t("courseNotes.student.noAbsences")}
         columns={[
-          { key: "date", title: t("courseNotes.note.date"), render: (r) => formatDay(r.date) },
+          { key: "date", title: t("courseNotes.note.date"), render: (r) => formatDate(r.date) },
           { key: "title", title: t("courseNotes.student.lesson"), render: (r) => r.title ?? "—" },
           {
             key: "attendance",
@@ -78,7 +78,7 @@ export function StudentCourseLessonsTable(props: Props) {
   return (
     <Stack gap="sm">
       <Group justify="flex-end">
-        <ExportCsvButton url={csvUrl(props, "lessons")} filename="clases-de-la-materia" />
+        <ExportButtons url={csvUrl(props, "lessons")} filename="clases-de-la-materia" />
       </Group>
       <SimpleTable
         caption={props.caption}
@@ -88,7 +88,7 @@ export function StudentCourseLessonsTable(props: Props) {
         error={query.isError}
         empty={t("courseNotes.student.noLessons")}
         columns={[
-          { key: "date", title: t("courseNotes.note.date"), render: (r) => formatDay(r.date) },
+          { key: "date", title: t("courseNotes.note.date"), render: (r) => formatDate(r.date) },
           { key: "title", title: t("courseNotes.student.lesson"), render: (r) => r.title ?? "—" },
           {
             key: "attendance",

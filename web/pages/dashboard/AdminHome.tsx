@@ -1,29 +1,37 @@
 import { Anchor, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { formatAmount } from "../../../common/money/fees";
-import { type AdminDashboard, useDashboardIndex } from "../../api/dashboard";
+import { isAdmin } from "../../../common/roles";
+import { type AdminDashboard, useDashboardIndex, useSchoolSetup } from "../../api/dashboard";
 import { BarsChart, DonutChartLazy } from "../../components/charts";
-import {
-  CountLinks,
-  DashboardError,
-  DashboardSkeleton,
-  Empty,
-  Panel,
-  StatCard,
-  StatGrid,
-  shortDate,
-} from "./parts";
+import { useUser } from "../../session/useSession";
+import { CountLinks, DashboardError, DashboardSkeleton, Empty, Panel, StatCard, StatGrid } from "./parts";
+import { SetupGuide } from "./SetupGuide";
 
 const statusColors: Record<string, string> = { active: "teal.6", retired: "red.5", graduated: "violet.5" };
 const genderColors: Record<string, string> = { female: "pink.5", male: "blue.5" };
 
-/** The administration's home: the school at a glance, each number a link to its list. */
+/**
+ * The administration's home: the school at a glance, each number a link to its list. While the school is
+ * not set up, an administrator sees the steps to take first (and the numbers only once there are students,
+ * not empty charts).
+ */
 export function AdminHome() {
+  const admin = isAdmin(useUser().type);
   const query = useDashboardIndex();
-  if (query.isPending) return <DashboardSkeleton />;
+  const setup = useSchoolSetup(admin);
+  if (query.isPending || (admin && setup.isPending)) return <DashboardSkeleton />;
   if (query.isError || query.data.kind !== "admin") return <DashboardError />;
-  return <AdminNumbers dash={query.data} />;
+  // Without the guide (it failed to load) the numbers still show.
+  if (!setup.data || setup.data.complete) return <AdminNumbers dash={query.data} />;
+  return (
+    <Stack gap="md">
+      <SetupGuide setup={setup.data} />
+      {query.data.students.total > 0 && <AdminNumbers dash={query.data} />}
+    </Stack>
+  );
 }
 
 function AdminNumbers({ dash }: { dash: AdminDashboard }) {
@@ -64,7 +72,9 @@ function AdminNumbers({ dash }: { dash: AdminDashboard }) {
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
-        {t("dashboard.periodLine", { period: periodName, date: shortDate(dash.today) })}
+        {period
+          ? t("dashboard.periodLine", { period: periodName, date: formatDate(dash.today) })
+          : t("dashboard.noPeriodLine", { date: formatDate(dash.today) })}
       </Text>
       <StatGrid>
         <StatCard value={dash.students.total} label={t("dashboard.admin.students")} to="/students" />

@@ -1,6 +1,7 @@
 import { Anchor, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatNote } from "../../../common/enrolment/progression";
 import { type CoordinatorDashboard, useCoordinatorDashboard } from "../../api/dashboard";
 import { BarsChart } from "../../components/charts";
 import { CountLinks, DashboardError, DashboardSkeleton, Empty, Panel, StatCard, StatGrid } from "./parts";
@@ -25,7 +26,7 @@ function Performers({ list, empty }: { list: Performer[]; empty: string }) {
             {`${s.last_name}, ${s.first_name}`}
           </Anchor>
           <Text size="sm" fw={600}>
-            {s.average.toFixed(2)}
+            {formatNote(s.average)}
           </Text>
         </Group>
       ))}

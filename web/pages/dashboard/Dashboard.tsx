@@ -1,8 +1,13 @@
 import { Stack } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isAdminGroup, isCoordinator, isStudent, isTeacher } from "../../../common/roles";
-import { useCoordinatorDashboard, useDashboardIndex, useTeacherDashboard } from "../../api/dashboard";
+import { isAdmin, isAdminGroup, isCoordinator, isStudent, isTeacher } from "../../../common/roles";
+import {
+  useCoordinatorDashboard,
+  useDashboardIndex,
+  useSchoolSetup,
+  useTeacherDashboard,
+} from "../../api/dashboard";
 import { useUser } from "../../session/useSession";
 import { AdminHome } from "./AdminHome";
 import { CoordinatorHome } from "./CoordinatorHome";
@@ -46,8 +51,10 @@ function useDashboardSettled(type: number) {
   const index = useDashboardIndex(isAdminGroup(type) || isStudent(type));
   const coordinatorQuery = useCoordinatorDashboard(coordinator);
   const teacher = useTeacherDashboard(coordinator || isTeacher(type));
+  const setup = useSchoolSetup(isAdmin(type));
   const queries = [
     [isAdminGroup(type) || isStudent(type), index],
+    [isAdmin(type), setup],
     [coordinator, coordinatorQuery],
     [coordinator || isTeacher(type), teacher],
   ] as const;

@@ -1,11 +1,12 @@
 import { Anchor, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { formatNote } from "../../../common/enrolment/progression";
 import { formatAmount } from "../../../common/money/fees";
 import { type StudentDashboard, useDashboardIndex } from "../../api/dashboard";
 import { BarsChart } from "../../components/charts";
-import { DashboardError, DashboardSkeleton, Empty, Panel, StatCard, StatGrid, shortDate } from "./parts";
+import { DashboardError, DashboardSkeleton, Empty, Panel, StatCard, StatGrid } from "./parts";
 
 /** A student's home: their courses with notes and absences, what to pay next, today's classes, news. */
 export function StudentHome({ studentId }: { studentId: number | null }) {
@@ -39,8 +40,8 @@ function StudentNumbers({ dash, studentId }: { dash: StudentDashboard; studentId
             next ? (
               <Text span size="xs" c={next.is_late ? "red.8" : "dimmed"}>
                 {next.is_late
-                  ? t("dashboard.student.lateSince", { date: shortDate(next.date) })
-                  : t("dashboard.student.dueOn", { date: shortDate(next.date) })}
+                  ? t("dashboard.student.lateSince", { date: formatDate(next.date) })
+                  : t("dashboard.student.dueOn", { date: formatDate(next.date) })}
               </Text>
             ) : undefined
           }
@@ -107,7 +108,7 @@ function StudentNumbers({ dash, studentId }: { dash: StudentDashboard; studentId
             </>
           )}
         </Panel>
-        <Panel title={t("dashboard.student.todayTitle", { date: shortDate(dash.today) })}>
+        <Panel title={t("dashboard.student.todayTitle", { date: formatDate(dash.today) })}>
           {dash.today_schedule.length === 0 && <Empty>{t("dashboard.student.noClassesToday")}</Empty>}
           {dash.today_schedule.map((c) => (
             <Group key={`${c.start_time}-${c.course.id}`} justify="space-between" wrap="nowrap" gap="xs">

@@ -1,18 +1,10 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { type TeacherDashboard, useTeacherDashboard } from "../../api/dashboard";
 import { BarsChart } from "../../components/charts";
-import {
-  CountLinks,
-  DashboardError,
-  DashboardSkeleton,
-  Empty,
-  Panel,
-  StatCard,
-  StatGrid,
-  shortDate,
-} from "./parts";
+import { CountLinks, DashboardError, DashboardSkeleton, Empty, Panel, StatCard, StatGrid } from "./parts";
 
 /** A teacher's home (and a coordinator's own teaching): today's classes, missing notes, their sections. */
 export function TeacherHome({ title }: { title?: string }) {
@@ -44,7 +36,7 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
           value={dash.today_lessons.length}
           label={t("dashboard.teacher.todayLessons")}
           to="/lessons"
-          hint={shortDate(dash.today)}
+          hint={formatDate(dash.today)}
         />
         <StatCard
           value={dash.pending_attendance}
@@ -79,7 +71,7 @@ function TeacherNumbers({ dash, title }: { dash: TeacherDashboard; title?: strin
           {dash.evaluations_without_notes.slice(0, 8).map((l) => (
             <Group key={l.id} justify="space-between" wrap="nowrap" gap="xs">
               <Anchor component={Link} to={`/lessons/${l.id}`} size="sm">
-                {`${shortDate(l.date)} · ${l.section.code} · ${l.course.title}`}
+                {`${formatDate(l.date)} · ${l.section.code} · ${l.course.title}`}
               </Anchor>
               <Text size="sm" fw={600}>
                 {t("dashboard.teacher.missing", { count: l.missing })}

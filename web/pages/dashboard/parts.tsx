@@ -3,9 +3,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-/** "2026-03-09" → "09/03/2026". */
-export const shortDate = (iso: string) => iso.slice(0, 10).split("-").reverse().join("/");
-
 /** One number of a dashboard: a link to the list it counts; its name is the number and what it counts. */
 export function StatCard(props: {
   value: ReactNode;

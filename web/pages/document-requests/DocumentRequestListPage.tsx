@@ -1,12 +1,5 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
-import {
-  IconBan,
-  IconDownload,
-  IconFileCertificate,
-  IconPackageExport,
-  IconPlus,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +29,9 @@ import {
   useRememberListSearch,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
+import { documentTypeName } from "../../layout/notification-text";
 import { useSession } from "../../session/useSession";
+import { type RequestActionHandlers, RequestActions } from "./RequestActions";
 import { RequestDocumentDialog } from "./RequestDocumentDialog";
 
 const statusColor: Record<DocumentRequestStatus, string> = {
@@ -78,7 +73,7 @@ const filterQuery = (filters: DocumentRequestFilters) => {
  * /document-requests. A student: their own requests with their state, "Solicitar documento" and the
  * download of a generated document. Administrators and assistants: every request, filters (state, type,
  * student), search, CSV, and the actions Generar (by type: generated, e-mailed, then marked generated),
- * Marcar retirado and Cancelar, each after a question.
+ * Marcar retirado and Cancelar (apart, in "Más acciones"), each after a question (RequestActions).
  */
 export function DocumentRequestListPage() {
   const { t } = useTranslation();
@@ -127,19 +122,37 @@ export function DocumentRequestListPage() {
         accessor: "type_id",
         title: t("documentRequests.fields.type"),
         sortable: true,
-        render: (r) => r.type.name,
+        render: (r) => documentTypeName(t, r.type.id, r.type.name),
       },
       {
         accessor: "period",
         title: t("documentRequests.fields.period"),
         noWrap: true,
+        priority: -1,
         render: (r) => (r.period ? `${r.period.year}-${r.period.number}` : "—"),
       },
       {
         accessor: "status",
         title: t("documentRequests.fields.status"),
         sortable: true,
-        render: (r) => <StatusBadge status={r.status} t={t} />,
+        // The verification code of the issued document under its state: one column less to fit 1280 px.
+        render: (r) => (
+          <Stack gap={2} align="flex-start">
+            <StatusBadge status={r.status} t={t} />
+            {r.document ? (
+              <Anchor
+                href={`/verify/${r.document.code}`}
+                target="_blank"
+                rel="noopener"
+                size="xs"
+                ff="monospace"
+                title={t("documentRequests.fields.code")}
+              >
+                {r.document.code}
+              </Anchor>
+            ) : null}
+          </Stack>
+        ),
       },
       {
         accessor: "created_at",
@@ -148,31 +161,11 @@ export function DocumentRequestListPage() {
         noWrap: true,
         render: (r) => shortDate(r.created_at),
       },
-      {
-        accessor: "document",
-        title: t("documentRequests.fields.code"),
-        noWrap: true,
-        render: (r) =>
-          r.document ? (
-            <Anchor
-              href={`/verify/${r.document.code}`}
-              target="_blank"
-              rel="noopener"
-              size="sm"
-              ff="monospace"
-            >
-              {r.document.code}
-            </Anchor>
-          ) : (
-            "—"
-          ),
-      },
     ],
     [t, staff],
   );
 
   const run = async (
-    request: DocumentRequest,
     opts: { title: string; message: string; danger?: boolean; done: string },
     action: () => Promise<unknown>,
   ) => {
@@ -183,7 +176,6 @@ export function DocumentRequestListPage() {
     } catch {
       // the client already said why (a sending failure names the document)
     }
-    void request;
   };
 
   const who = (r: DocumentRequest) => `${r.student.first_name} ${r.student.last_name}`;
@@ -195,122 +187,65 @@ export function DocumentRequestListPage() {
     }
   };
 
-  const actions = (r: DocumentRequest) => {
-    const canDownload = r.document !== null && r.document.revoked_at === null;
-    return (
-      <Group gap={4} wrap="nowrap">
-        {canDownload ? (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() => void download(r)}
-            aria-label={t("documentRequests.actions.downloadOf", { id: r.id })}
-          >
-            {t("documentRequests.actions.download")}
-          </Button>
-        ) : null}
-        {staff && r.status === "pending" ? (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="teal"
-            leftSection={<IconFileCertificate size={14} aria-hidden />}
-            disabled={busy}
-            aria-label={t("documentRequests.actions.generateOf", { id: r.id })}
-            onClick={() =>
-              void run(
-                r,
-                {
-                  title: t("documentRequests.actions.generateTitle", { type: r.type.name }),
-                  message: t("documentRequests.actions.generateConfirm", { type: r.type.name, name: who(r) }),
-                  done: t("documentRequests.actions.generated", { type: r.type.name }),
-                },
-                () => generate.mutateAsync(r),
-              )
-            }
-          >
-            {t("documentRequests.actions.generate")}
-          </Button>
-        ) : null}
-        {staff && r.status === "generated" ? (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconPackageExport size={14} aria-hidden />}
-            disabled={busy}
-            aria-label={t("documentRequests.actions.retireOf", { id: r.id })}
-            onClick={() =>
-              void run(
-                r,
-                {
-                  title: t("documentRequests.actions.retireTitle"),
-                  message: t("documentRequests.actions.retireConfirm", { type: r.type.name, name: who(r) }),
-                  done: t("documentRequests.actions.retired"),
-                },
-                () => setStatus.mutateAsync({ id: r.id, action: "set-retired" }),
-              )
-            }
-          >
-            {t("documentRequests.actions.retire")}
-          </Button>
-        ) : null}
-        {staff && (r.status === "pending" || r.status === "generated") ? (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconBan size={14} aria-hidden />}
-            disabled={busy}
-            aria-label={t("documentRequests.actions.cancelOf", { id: r.id })}
-            onClick={() =>
-              void run(
-                r,
-                {
-                  title: t("documentRequests.actions.cancelTitle"),
-                  message: t(
-                    r.document
-                      ? "documentRequests.actions.cancelRevokes"
-                      : "documentRequests.actions.cancelConfirm",
-                    { type: r.type.name, name: who(r) },
-                  ),
-                  danger: true,
-                  done: t("documentRequests.actions.canceled"),
-                },
-                () => setStatus.mutateAsync({ id: r.id, action: "set-canceled" }),
-              )
-            }
-          >
-            {t("documentRequests.actions.cancel")}
-          </Button>
-        ) : null}
-        {!staff && r.status === "pending" && r.document === null ? (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            disabled={busy}
-            aria-label={t("documentRequests.actions.deleteOf", { id: r.id })}
-            onClick={() =>
-              void run(
-                r,
-                {
-                  title: t("documentRequests.actions.deleteTitle"),
-                  message: t("documentRequests.actions.deleteConfirm", { type: r.type.name }),
-                  danger: true,
-                  done: t("documentRequests.actions.deleted"),
-                },
-                () => remove.mutateAsync(r.id),
-              )
-            }
-          >
-            {t("common.delete")}
-          </Button>
-        ) : null}
-      </Group>
-    );
+  const handlers: RequestActionHandlers = {
+    download: (r) => void download(r),
+    generate: (r) =>
+      void run(
+        {
+          title: t("documentRequests.actions.generateTitle", {
+            type: documentTypeName(t, r.type.id, r.type.name),
+          }),
+          message: t("documentRequests.actions.generateConfirm", {
+            type: documentTypeName(t, r.type.id, r.type.name),
+            name: who(r),
+          }),
+          done: t("documentRequests.actions.generated", {
+            type: documentTypeName(t, r.type.id, r.type.name),
+          }),
+        },
+        () => generate.mutateAsync(r),
+      ),
+    retire: (r) =>
+      void run(
+        {
+          title: t("documentRequests.actions.retireTitle"),
+          message: t("documentRequests.actions.retireConfirm", {
+            type: documentTypeName(t, r.type.id, r.type.name),
+            name: who(r),
+          }),
+          done: t("documentRequests.actions.retired"),
+        },
+        () => setStatus.mutateAsync({ id: r.id, action: "set-retired" }),
+      ),
+    cancel: (r) =>
+      void run(
+        {
+          title: t("documentRequests.actions.cancelTitle", { id: r.id }),
+          message: t(
+            r.document ? "documentRequests.actions.cancelRevokes" : "documentRequests.actions.cancelConfirm",
+            { id: r.id, type: documentTypeName(t, r.type.id, r.type.name), name: who(r) },
+          ),
+          danger: true,
+          done: t("documentRequests.actions.canceled"),
+        },
+        () => setStatus.mutateAsync({ id: r.id, action: "set-canceled" }),
+      ),
+    remove: (r) =>
+      void run(
+        {
+          title: t("documentRequests.actions.deleteTitle"),
+          message: t("documentRequests.actions.deleteConfirm", {
+            type: documentTypeName(t, r.type.id, r.type.name),
+          }),
+          danger: true,
+          done: t("documentRequests.actions.deleted"),
+        },
+        () => remove.mutateAsync(r.id),
+      ),
   };
+  const actions = (r: DocumentRequest) => (
+    <RequestActions request={r} staff={staff} busy={busy} on={handlers} />
+  );
 
   const setFilters = (next: DocumentRequestFilters) =>
     setSearchParams({ ...toListQuery({ ...params, page: 1 }), ...filterQuery(next) });

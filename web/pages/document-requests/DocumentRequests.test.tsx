@@ -184,7 +184,47 @@ describe("document requests, as staff", () => {
         "PATCH /api/document-requests/5/set-generated",
       ]),
     );
-    expect(screen.getByRole("button", { name: "Cancelar la solicitud 5" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Más acciones de la solicitud 5" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Exportar CSV" })).toBeInTheDocument();
+  });
+
+  it("keeps Cancelar away from Generar, behind 'Más acciones', and asks naming the request", async () => {
+    loginAs(Role.admin);
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      if (url.startsWith("/api/document-requests?")) return jsonResponse(200, list([request(5)]));
+      if (url.startsWith("/api/document-requests/5/")) {
+        calls.push(`${init.method ?? "GET"} ${url}`);
+        return jsonResponse(200, { data: request(5, { status: "canceled" }) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/document-requests");
+    const generate = await screen.findByRole("button", { name: "Generar el documento de la solicitud 5" });
+    const cell = generate.closest("td")!;
+    // No cancel button beside Generar: one slip cannot cancel.
+    expect(
+      within(cell)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Generar el documento de la solicitud 5", "Más acciones de la solicitud 5"]);
+
+    await user.click(within(cell).getByRole("button", { name: "Más acciones de la solicitud 5" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Cancelar la solicitud 5" }));
+    const question = await screen.findByRole("dialog", { name: "¿Cancelar la solicitud #5?" });
+    expect(question).toHaveTextContent("Se cancelará la solicitud #5: Constancia de notas de Elena Chacón.");
+    await user.click(within(question).getByRole("button", { name: "No" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+
+    await user.click(within(cell).getByRole("button", { name: "Más acciones de la solicitud 5" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Cancelar la solicitud 5" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "¿Cancelar la solicitud #5?" })).getByRole("button", {
+        name: "Sí",
+      }),
+    );
+    await waitFor(() => expect(calls).toEqual(["PATCH /api/document-requests/5/set-canceled"]));
   });
 });

@@ -9,6 +9,7 @@ import {
   useLetterEligibility,
 } from "../../api/document-requests";
 import { StudentSearchSelect, toast } from "../../components";
+import { documentTypeName } from "../../layout/notification-text";
 
 type Props = { opened: boolean; onClose: () => void; forStaff: boolean };
 
@@ -42,7 +43,7 @@ export function RequestDocumentDialog({ opened, onClose, forStaff }: Props) {
     const row = types.data?.find((x) => x.id === id);
     return {
       id,
-      name: row?.name ?? t(`documentRequests.types.${id}`),
+      name: documentTypeName(t, id, row?.name ?? t(`documentRequests.types.${id}`)),
       enabled: (row?.enabled ?? true) && !(id === 4 && letterRefused),
       description: row?.description,
     };

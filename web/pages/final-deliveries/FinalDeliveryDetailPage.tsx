@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { access } from "../../../common/access";
 import { formatLocalDateTime } from "../../../common/dates/format";
+import { formatNote } from "../../../common/enrolment/progression";
 import { hasRole } from "../../../common/roles";
 import {
   type FinalDelivery,
@@ -309,13 +310,15 @@ export function FinalDeliveryDetailPage() {
                             note={note}
                             disabled={!d.jury_can_modify}
                           />
+                        ) : note === null || note === undefined ? (
+                          "—"
                         ) : (
-                          (note?.toFixed(2) ?? "—")
+                          formatNote(note)
                         )}
                       </Table.Td>
                     );
                   })}
-                  <Table.Td>{s.average === null ? "—" : s.average.toFixed(2)}</Table.Td>
+                  <Table.Td>{s.average === null ? "—" : formatNote(s.average)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-sm"

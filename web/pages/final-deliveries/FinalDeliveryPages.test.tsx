@@ -119,7 +119,7 @@ describe("grading", () => {
     renderApp("/final-deliveries/5");
     const input = await screen.findByRole("textbox", { name: "Nota de Rosa Mora" });
     // The other member's note and the average.
-    expect(screen.getAllByText("17.00")).toHaveLength(2);
+    expect(screen.getAllByText("17")).toHaveLength(2);
     expect(screen.queryByRole("button", { name: /Agregar al jurado/ })).not.toBeInTheDocument();
     await userEvent.type(input, "15.5");
     await userEvent.click(screen.getByRole("button", { name: "Guardar la nota de Rosa Mora" }));

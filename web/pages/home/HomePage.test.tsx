@@ -194,6 +194,15 @@ describe("/home dashboards", () => {
     );
   });
 
+  it("says there is no active period without repeating the word (a fresh school)", async () => {
+    loginAs(Role.lowAdmin);
+    serve({ "/api/dashboard/index": { ...admin, period: null } });
+    renderApp("/home");
+    const region = await dashboard();
+    expect(await within(region).findByText("Sin período activo · hoy 09/03/2026")).toBeInTheDocument();
+    expect(region).not.toHaveTextContent(/Período sin período/);
+  });
+
   it("shows a teacher today's lessons, the evaluations without notes and their sections", async () => {
     loginAs(Role.teacher);
     serve({ "/api/dashboard/teacher": teacher });
@@ -231,6 +240,10 @@ describe("/home dashboards", () => {
     );
     expect(link(region, /^2\s*Alto rendimiento/)).toHaveAttribute("href", "#high-performance");
     expect(link(region, /^Díaz, Pedro$/)).toHaveAttribute("href", "/students/90");
+    // Averages in the one number format of the app's notes (decimal comma, no padding zeros).
+    expect(within(region).getByText("9,5")).toBeInTheDocument();
+    expect(within(region).getByText("18")).toBeInTheDocument();
+    expect(within(region).getByText("16,25")).toBeInTheDocument();
     expect(link(region, /^Rojas, Luis$/)).toHaveAttribute("href", "/teachers/40/lessons");
     expect(link(region, /^INF-S1A$/)).toHaveAttribute("href", "/sections/8");
     expect(within(region).getByRole("heading", { name: "Mis clases" })).toBeInTheDocument();
@@ -269,7 +282,7 @@ describe("/home dashboards", () => {
     expect(await screen.findByText("No se pudo cargar el tablero")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Hola");
     // The areas still follow once the dashboard has answered, even with an error.
-    expect(await screen.findByRole("heading", { name: "Tus secciones", level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Sus secciones", level: 2 })).toBeInTheDocument();
   });
 
   it("shows the areas only once the dashboard has answered, so they are not pushed down", async () => {
@@ -281,8 +294,8 @@ describe("/home dashboards", () => {
     });
     renderApp("/home");
     await screen.findByRole("region", { name: "Tablero" });
-    expect(screen.queryByRole("heading", { name: "Tus secciones" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Sus secciones" })).not.toBeInTheDocument();
     answer(jsonResponse(200, { data: teacher }));
-    expect(await screen.findByRole("heading", { name: "Tus secciones", level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Sus secciones", level: 2 })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,8 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { createInscriptionSchema } from "../../../common/schemas/inscriptions";
+import { schoolDateOf } from "../../../common/dates/format";
+import { createInscriptionSchemaAt } from "../../../common/schemas/inscriptions";
 import { isApiError } from "../../api/errors";
 import { useServerFormErrors } from "../../api/field-errors";
 import {
@@ -96,6 +97,8 @@ export function InscriptionForm({ period, preinscriptionId, preferredSpecializat
   const { t } = useTranslation();
   const create = useCreateInscription();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A new student's birth date after the school's today is refused, as the server does.
+  const today = schoolDateOf(new Date());
   const form = useForm<Values>({
     initialValues: {
       mode: "existing",
@@ -104,7 +107,11 @@ export function InscriptionForm({ period, preinscriptionId, preferredSpecializat
       semester_id: null,
       section_id: null,
     },
-    validate: (values) => zodErrors(createInscriptionSchema, toPayload(values, period.id, preinscriptionId)),
+    validate: (values) =>
+      zodErrors(
+        createInscriptionSchemaAt(() => today),
+        toPayload(values, period.id, preinscriptionId),
+      ),
   });
   useServerFormErrors(form);
   const courses = usePeriodCourses(period.id);
@@ -241,7 +248,11 @@ export function InscriptionForm({ period, preinscriptionId, preferredSpecializat
                       ]}
                       {...input("student.gender")}
                     />
-                    <DateField label={t("inscriptions.fields.birthDate")} {...input("student.birth_date")} />
+                    <DateField
+                      label={t("inscriptions.fields.birthDate")}
+                      maxDate={today}
+                      {...input("student.birth_date")}
+                    />
                   </Group>
                   <Group grow align="flex-start">
                     <TextInput

@@ -215,6 +215,31 @@ describe("inscription form", () => {
     });
   });
 
+  it("refuses a new student's birth date after the school's today before sending", async () => {
+    // 01:00 UTC on 26 November is still 25 November, 21:00, at the school (Caracas).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-26T01:00:00Z"));
+    try {
+      loginAs(Role.admin);
+      const fetch = mockFetch((url) => formReads(url));
+      const user = userEvent.setup();
+      renderApp("/inscriptions/create");
+      await fillNewStudent(user);
+      const birth = screen.getByRole("textbox", { name: "Fecha de nacimiento" });
+      await user.type(birth, "26/11/2026");
+      await user.click(screen.getByRole("button", { name: "Inscribir" }));
+      expect(await screen.findByText("La fecha no puede ser posterior al 25/11/2026.")).toBeInTheDocument();
+      expect(birth).toHaveAttribute("aria-invalid", "true");
+      expect(
+        fetch.mock.calls.filter(
+          ([url, init]) => String(url).startsWith("/api/inscriptions") && init?.method === "POST",
+        ),
+      ).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says inscrita / Inscrita for a woman", async () => {
     const base = inscription(4);
     const result: InscriptionResult = {

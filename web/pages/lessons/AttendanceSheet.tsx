@@ -60,7 +60,8 @@ export function AttendanceSheet({ lesson }: { lesson: LessonDetail }) {
     const students = lesson.students
       .map((s) => ({ student_id: s.id, attendance: marks.get(s.id) ?? ("present" as Attendance) }))
       .filter((s) => s.attendance !== "present");
-    await register.mutateAsync({ id: lesson.id, students });
+    // The version the marks were read from: a save by someone else meanwhile is refused, and reloads them.
+    await register.mutateAsync({ id: lesson.id, students, version: lesson.version });
     toast.success(t("lessons.attendance.saved"));
   };
 

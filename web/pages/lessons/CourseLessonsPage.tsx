@@ -3,6 +3,7 @@ import { IconChecklist } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { type Lesson, useLesson, useLessons, useMyCourseSections } from "../../api/lessons";
 import {
   bindListParams,
@@ -14,7 +15,6 @@ import {
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { AttendanceSheet } from "./AttendanceSheet";
-import { formatDay } from "./format";
 import { GenerateButton } from "./GenerateButton";
 
 const positiveInt = (v: string | undefined) => {
@@ -58,7 +58,7 @@ export function CourseLessonsPage() {
         title: t("lessons.fields.date"),
         sortable: true,
         noWrap: true,
-        render: (l) => formatDay(l.date),
+        render: (l) => formatDate(l.date),
       },
       { accessor: "title", title: t("lessons.fields.title"), render: (l) => l.title ?? "—" },
       {
@@ -96,7 +96,7 @@ export function CourseLessonsPage() {
         leftSection={<IconChecklist size={14} aria-hidden />}
         component={Link}
         to={`${base}/${l.id}`}
-        aria-label={t("lessons.list.attendanceOf", { date: formatDay(l.date) })}
+        aria-label={t("lessons.list.attendanceOf", { date: formatDate(l.date) })}
       >
         {t("lessons.attendance.title")}
       </Button>
@@ -149,7 +149,7 @@ export function CourseLessonsPage() {
       {lessonId && lesson.data ? (
         <Paper withBorder p="md">
           <Title order={2} size="h4" mb="sm">
-            {t("lessons.attendance.of", { date: formatDay(lesson.data.date) })}
+            {t("lessons.attendance.of", { date: formatDate(lesson.data.date) })}
           </Title>
           <AttendanceSheet lesson={lesson.data} />
         </Paper>

@@ -49,6 +49,7 @@ const lesson = (overrides: Partial<LessonDetail> = {}): LessonDetail => ({
   absences_by_delay: [],
   students_with_failed_course_by_delay: [],
   available_weight: 60,
+  version: 3,
   ...overrides,
 });
 
@@ -122,6 +123,7 @@ describe("attendance screen", () => {
         { student_id: 5, attendance: "absent" },
         { student_id: 6, attendance: "delayed" },
       ],
+      version: 3,
     });
     expect(await screen.findByText("Se guardó la asistencia")).toBeInTheDocument();
     expect(screen.getByLabelText("Apellido01, Nombre1: Ausente")).toBeInTheDocument();
@@ -166,6 +168,43 @@ describe("attendance screen", () => {
         { student_id: 1, note: 15.5 },
         { student_id: 2, note: 18 },
       ],
+      version: 3,
     });
+  });
+
+  it("a save refused as stale says why and reloads the notes someone else saved meanwhile", async () => {
+    loginAs(Role.teacher);
+    let current = lesson({ evaluated: true, weight: 20, students: [student(1), student(2)] });
+    const fetch = mockFetch((url, init) => {
+      if (url === "/api/lessons/7" && (init.method ?? "GET") === "GET")
+        return jsonResponse(200, { data: current });
+      if (url === "/api/lessons/7/students/bulk-update") {
+        return jsonResponse(409, {
+          message: "stale_record",
+          description:
+            "Otra persona guardó cambios en este registro mientras usted lo editaba. Se cargaron los datos actuales: revíselos y vuelva a guardar.",
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/lessons/7");
+    await user.click(await screen.findByRole("tab", { name: "Notas" }));
+    const first = await screen.findByRole("textbox", { name: "Nota de Apellido01, Nombre1" });
+    // The coordinator saves 12 for the first student while the teacher types 15.
+    current = lesson({
+      evaluated: true,
+      weight: 20,
+      version: 4,
+      students: [student(1, { note: 12, pivot: { note: 12 } }), student(2)],
+    });
+    await user.type(first, "15");
+    await user.click(screen.getByText("Guardar notas"));
+    expect(await screen.findByText(/Otra persona guardó cambios en este registro/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Nota de Apellido01, Nombre1" })).toHaveValue("12"),
+    );
+    expect(JSON.parse(String(writes(fetch)[0]!.body))).toMatchObject({ version: 3 });
+    expect(screen.getByText("Guardar notas").closest("button")).toBeDisabled();
   });
 });

@@ -3,12 +3,12 @@ import { IconScale, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { useDeleteLesson, useLesson } from "../../api/lessons";
 import { confirmAction, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { AttendanceSheet } from "./AttendanceSheet";
 import { EvaluateDialog } from "./EvaluateDialog";
-import { formatDay } from "./format";
 import { NotesSheet } from "./NotesSheet";
 
 /**
@@ -30,7 +30,7 @@ export function LessonPage() {
   useBreadcrumbs([
     { label: t("lessons.list.title"), to: "/lessons" },
     { label: cs ? `${cs.course.title} · ${cs.section.code}` : "", to: coursePath },
-    { label: data ? formatDay(data.date) : "" },
+    { label: data ? formatDate(data.date) : "" },
   ]);
 
   if (lesson.isError) return <Alert color="red">{t("lessons.detail.notFound")}</Alert>;
@@ -48,7 +48,7 @@ export function LessonPage() {
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1} size="h3">
-            {t("lessons.detail.title", { course: cs.course.title, date: formatDay(data.date) })}
+            {t("lessons.detail.title", { course: cs.course.title, date: formatDate(data.date) })}
           </Title>
           <Text c="dimmed" size="sm">
             {[cs.course.code, cs.section.code, cs.teachers.map((x) => x.name).join(", "), data.title]

@@ -50,6 +50,8 @@ export function NotesSheet({ lesson }: { lesson: LessonDetail }) {
       students: changed.map((s) => {
         return { student_id: s.id, note: noteOf(draft.get(s.id)) };
       }),
+      // The version the notes were read from: a save by someone else meanwhile is refused, and reloads them.
+      version: lesson.version,
     });
     setSkipped(result.message ?? null);
     if (!result.message) toast.success(t("lessons.notes.saved"));

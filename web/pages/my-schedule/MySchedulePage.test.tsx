@@ -1,8 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
+import { slotKey } from "../../../common/schedule/clashes";
 import type { WeeklyGrid } from "../../../common/schemas/schedules";
+import { onPhoneScreen } from "../../components/phone-screen.testing";
 import { jsonResponse, loginAs, mockFetch, renderApp, resetAppState } from "../../test/render";
+import { userEvent } from "../../test/user-event";
+import { dayBlocks } from "./DayView";
 
 // The page loads lazily; the first, cold import is slow on a busy machine: warm it once.
 beforeAll(async () => {
@@ -66,7 +70,7 @@ describe("/profile/schedule (Mi horario)", () => {
     expect(await screen.findByRole("heading", { name: "Mi horario" })).toBeInTheDocument();
     expect(await screen.findByText("INF-S1A — Programación I")).toBeInTheDocument();
     expect(screen.getAllByText("Aula LAB-1").length).toBeGreaterThan(0);
-    expect(screen.getByText("Hoy es Miércoles: su columna está resaltada.")).toBeInTheDocument();
+    expect(screen.getByText("Hoy es miércoles: su columna está resaltada.")).toBeInTheDocument();
     const today = columnHeaders().filter((h) => h.getAttribute("aria-current") === "date");
     expect(today).toHaveLength(1);
     expect(today[0]).toHaveTextContent("MiércolesHoy");
@@ -100,5 +104,59 @@ describe("/profile/schedule (Mi horario)", () => {
     );
     renderApp("/profile/schedule");
     expect(await screen.findByText("No se pudo cargar el horario.")).toBeInTheDocument();
+  });
+
+  describe("on a phone", () => {
+    beforeEach(() => {
+      onPhoneScreen();
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it("shows today's classes first, the other days one tap away", async () => {
+      // Thursday 02:00 UTC is still Wednesday 22:00 at the school.
+      at("2026-11-26T02:00:00Z");
+      loginAs(Role.student);
+      mockFetch((url) => (url === "/api/profile/schedules" ? jsonResponse(200, { data: grid }) : undefined));
+      const user = userEvent.setup();
+      renderApp("/profile/schedule");
+      const today = await screen.findByRole("tab", { name: "Miércoles, Hoy" });
+      expect(today).toHaveAttribute("aria-selected", "true");
+      expect(screen.queryByTestId("weekly-grid")).toBeNull();
+      const day = screen.getByTestId("day-view");
+      expect(day).toHaveTextContent("07:00 – 07:45");
+      expect(within(day).getByText("Programación I")).toBeInTheDocument();
+      expect(within(day).getByText("Aula LAB-1")).toBeInTheDocument();
+      expect(screen.queryByText("Matemática I")).toBeNull();
+
+      vi.useRealTimers();
+      await user.click(screen.getByRole("tab", { name: "Lunes" }));
+      expect(within(screen.getByTestId("day-view")).getByText("Matemática I")).toBeInTheDocument();
+      expect(screen.queryByText("Programación I")).toBeNull();
+      await user.click(screen.getByRole("tab", { name: "Martes" }));
+      expect(screen.getByTestId("day-view")).toHaveTextContent("Martes: sin clases.");
+    });
+
+    it("shows Monday on a Sunday, and says why", async () => {
+      at("2026-11-29T15:00:00Z");
+      loginAs(Role.teacher);
+      mockFetch((url) => (url === "/api/profile/schedules" ? jsonResponse(200, { data: grid }) : undefined));
+      renderApp("/profile/schedule");
+      expect(await screen.findByText("Los domingos no hay clases: se muestra el lunes.")).toBeInTheDocument();
+      expect(screen.getByRole("tab", { name: "Lunes" })).toHaveAttribute("aria-selected", "true");
+      expect(within(screen.getByTestId("day-view")).getByText("INF-S1A — Matemática I")).toBeInTheDocument();
+    });
+  });
+
+  it("joins consecutive hours of one class into one block", () => {
+    const item = { key: "1", title: "Física", lines: ["Aula B"] };
+    const items = new Map([
+      [slotKey(2, 1), [item]],
+      [slotKey(2, 2), [{ ...item, key: "2" }]],
+      [slotKey(2, 3), [item]],
+    ]);
+    expect(dayBlocks(2, grid.class_hours, items).map((b) => [b.start, b.end, b.item.title])).toEqual([
+      ["07:00", "08:30", "Física"],
+      ["13:00", "13:45", "Física"],
+    ]);
   });
 });

@@ -4,20 +4,26 @@ import { useTranslation } from "react-i18next";
 import { slotKey } from "../../../common/schedule/clashes";
 import { weekdayIn } from "../../../common/time";
 import { useMySchedule } from "../../api/my-schedule";
+import { usePhone } from "../../components/phone";
 import { type GridItem, WeeklyGrid } from "../../components/WeeklyGrid";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
+import { DayView } from "./DayView";
 
 /**
  * /profile/schedule ("Mi horario"; teachers, coordinators, students): the caller's week in the active
- * period, today's column marked (the school's time zone). A teacher sees section and course, a student
- * course and section; both the classroom.
+ * period, today's column marked (the school's time zone); on a phone one day at a time, today first
+ * (DayView). A teacher sees section and course, a student course and section; both the classroom.
  */
+/** A weekday's name inside a sentence: Spanish writes it in lower case ("Hoy es domingo"). */
+const midSentence = (day: string, language: string) => (language.startsWith("es") ? day.toLowerCase() : day);
+
 export function MySchedulePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { isStudent } = useSession();
   const grid = useMySchedule();
   const today = weekdayIn();
+  const phone = usePhone();
   useBreadcrumbs([{ label: t("personSchedule.title") }]);
   const items = useMemo(() => {
     const map = new Map<string, GridItem[]>();
@@ -52,16 +58,24 @@ export function MySchedulePage() {
       ) : (
         <>
           {grid.data.slots.length === 0 ? <Alert color="blue">{t("personSchedule.empty")}</Alert> : null}
-          <Text size="sm" c="dimmed">
-            {t("personSchedule.todayIs", { day: t(`personSchedule.days.${today}`) })}
-          </Text>
-          <WeeklyGrid
-            classHours={grid.data.class_hours}
-            items={items}
-            caption={t("personSchedule.caption")}
-            today={today}
-            compact={grid.data.slots.length > 0}
-          />
+          {phone ? (
+            <DayView classHours={grid.data.class_hours} items={items} today={today} />
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                {t("personSchedule.todayIs", {
+                  day: midSentence(t(`personSchedule.days.${today}`), i18n.language),
+                })}
+              </Text>
+              <WeeklyGrid
+                classHours={grid.data.class_hours}
+                items={items}
+                caption={t("personSchedule.caption")}
+                today={today}
+                compact={grid.data.slots.length > 0}
+              />
+            </>
+          )}
         </>
       )}
     </Stack>

@@ -38,11 +38,7 @@ describe("/notifications/create", () => {
     const { router } = renderApp("/notifications/create");
     await userEvent.click(await audienceSelect());
     const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
-    expect(options).toEqual([
-      "Envía a:",
-      "Estudiantes de una sección",
-      "Estudiantes de una materia/seccion:",
-    ]);
+    expect(options).toEqual(["Envía a:", "Estudiantes de una sección", "Estudiantes de una materia/sección"]);
     await userEvent.click(screen.getByRole("option", { name: "Estudiantes de una sección" }));
     expect(screen.getByTestId("receiver-text")).toHaveTextContent("los estudiantes inscritos en la sección");
     await userEvent.click(screen.getByRole("combobox", { name: /^Estudiantes de una sección/ }));

@@ -14,6 +14,7 @@ import {
 } from "../../components";
 import { dayjs } from "../../i18n/dayjs";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
+import { notificationText } from "../../layout/notification-text";
 import { useSession } from "../../session/useSession";
 
 type Filter = "all" | "unread" | "read";
@@ -40,10 +41,10 @@ function columns(t: TFunction, open: (n: AppNotification) => void): DataTableCol
         <Stack gap={2}>
           {n.back ? (
             <Anchor component="button" type="button" ta="left" size="sm" onClick={() => open(n)}>
-              {n.content}
+              {notificationText(t, n)}
             </Anchor>
           ) : (
-            <Text size="sm">{n.content}</Text>
+            <Text size="sm">{notificationText(t, n)}</Text>
           )}
           {n.attachment && (
             <Anchor

@@ -25,14 +25,14 @@ function readFilters(searchParams: URLSearchParams): DebtorFilters {
  * with late extras, their section and specialization, the total, and "Exportar CSV".
  */
 export function DebtorsReport() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams, { sortBy: "overdue_e2,desc" });
   const filters = readFilters(searchParams);
   const list = useDebtors(params, filters);
   const periods = usePeriods();
   const specializations = useSpecializationOptions();
-  const columns = useMemo(() => debtorColumns(t, i18n.language), [t, i18n.language]);
+  const columns = useMemo(() => debtorColumns(t), [t]);
   const query = (next: DebtorFilters, list = params) => {
     const q: Record<string, string> = { tab: "debtors", ...toListQuery(list) };
     for (const key of debtorFilterKeys) if (next[key]) q[key] = String(next[key]);

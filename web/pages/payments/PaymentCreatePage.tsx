@@ -14,16 +14,17 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { isIsoDate } from "../../../common/dates/format";
+import { formatDate, isIsoDate } from "../../../common/dates/format";
 import { parseAmountE2 } from "../../../common/money/fees";
 import { paymentMethods } from "../../../common/schemas/payments";
 import { firstMessages, useFieldErrors } from "../../api/field-errors";
+import { useIdempotencyKey } from "../../api/idempotency";
 import { useCreatePayment, usePeriodFee } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
 import { PeriodSelector, StudentSearchSelect, toast } from "../../components";
 import { DateField } from "../../components/DateField/DateField";
 import { type ReportMode, reportSummary, schoolToday } from "../../components/payment-report/fee-state";
-import { dayMonth, money } from "../../components/payment-report/format";
+import { money } from "../../components/payment-report/format";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 
 /**
@@ -31,7 +32,7 @@ import { useBreadcrumbs } from "../../layout/breadcrumbs";
  * (`from_report` false). The student's fee for the period shows what the amount will cover.
  */
 export function PaymentCreatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   useBreadcrumbs([
     { label: t("payments.list.title"), to: "/payments" },
@@ -48,6 +49,7 @@ export function PaymentCreatePage() {
   const [observation, setObservation] = useState("");
   const fee = usePeriodFee(studentId, { periodId: periodId ?? undefined, enabled: periodId !== null });
   const create = useCreatePayment();
+  const { keyFor } = useIdempotencyKey();
   // A refusal of the server (422) shows under its field, first message per field (spec.md §5).
   const serverErrors = firstMessages(useFieldErrors());
   const today = schoolToday();
@@ -64,18 +66,20 @@ export function PaymentCreatePage() {
 
   const submit = async () => {
     if (!fee.data || !studentId || !summary) return;
+    const payload = {
+      type: Number(type),
+      date,
+      amount: summary.totalE2,
+      receipt_number: cash ? null : receiptNumber.trim(),
+      student_id: studentId,
+      period_id: fee.data.period_id,
+      from_report: false,
+      mode,
+      observation: observation.trim() || null,
+    };
     try {
-      await create.mutateAsync({
-        type: Number(type),
-        date,
-        amount: summary.totalE2,
-        receipt_number: cash ? null : receiptNumber.trim(),
-        student_id: studentId,
-        period_id: fee.data.period_id,
-        from_report: false,
-        mode,
-        observation: observation.trim() || null,
-      });
+      // Pressing "Guardar" again after a lost answer resends the same key: the desk never charges twice.
+      await create.mutateAsync({ payload, key: keyFor(payload) });
       toast.success(t("payments.create.success"));
       void navigate("/payments");
     } catch {
@@ -199,7 +203,7 @@ export function PaymentCreatePage() {
             <Table.Tbody>
               {summary.rows.map((row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Td>{dayMonth(row.date, i18n.language)}</Table.Td>
+                  <Table.Td>{formatDate(row.date)}</Table.Td>
                   <Table.Td ta="right">{money(row.amountE2)}</Table.Td>
                   <Table.Td>
                     {row.approved

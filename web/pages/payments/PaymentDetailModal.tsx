@@ -2,10 +2,10 @@ import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, T
 import { IconDownload } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../common/dates/format";
+import { formatDate, formatDateTime } from "../../../common/dates/format";
 import { type PaymentDetail, paymentsApi, usePayment } from "../../api/payments";
-import { dayMonth, money } from "../../components/payment-report/format";
-import { reportedDay, StatusBadge, shortDate } from "./payment-columns";
+import { money } from "../../components/payment-report/format";
+import { reportedDay, StatusBadge } from "./payment-columns";
 
 /** Downloads an approved payment's receipt PDF (the student's own, or any for staff). */
 export function ReceiptButton({ paymentId, size = "xs" }: { paymentId: number; size?: "xs" | "sm" }) {
@@ -44,7 +44,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DetailBody({ payment }: { payment: PaymentDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -54,8 +54,8 @@ function DetailBody({ payment }: { payment: PaymentDetail }) {
         <Field label={t("payments.fields.period")}>{payment.period.name}</Field>
         <Field label={t("payments.fields.type")}>{t(`paymentReport.methods.${payment.type}`)}</Field>
         <Field label={t("payments.fields.receiptNumber")}>{payment.receipt_number ?? "—"}</Field>
-        <Field label={t("payments.fields.paymentDate")}>{shortDate(payment.date)}</Field>
-        <Field label={t("payments.fields.reportDate")}>{shortDate(reportedDay(payment))}</Field>
+        <Field label={t("payments.fields.paymentDate")}>{formatDate(payment.date)}</Field>
+        <Field label={t("payments.fields.reportDate")}>{formatDate(reportedDay(payment))}</Field>
         <Field label={t("payments.fields.amount")}>{money(payment.amount_e2)}</Field>
         <Field label={t("payments.fields.origin")}>
           {payment.from_report ? t("payments.origin.report") : t("payments.origin.desk")}
@@ -82,7 +82,7 @@ function DetailBody({ payment }: { payment: PaymentDetail }) {
             <Table.Tbody>
               {payment.allocations.map((a) => (
                 <Table.Tr key={a.fee_installment_id}>
-                  <Table.Td>{dayMonth(a.installment_date, i18n.language)}</Table.Td>
+                  <Table.Td>{formatDate(a.installment_date)}</Table.Td>
                   <Table.Td ta="right">{money(a.amount_e2)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -356,6 +356,63 @@ describe("/payments/create", () => {
     });
   }, 60_000);
 
+  it("a retry after a lost answer resends the same Idempotency-Key (the server answers it once)", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    let calls = 0;
+    const fetch = deskFetch(() => {
+      calls += 1;
+      // The server recorded the payment but its answer never arrived (a killed server, a cut network).
+      if (calls === 1) throw new TypeError("Failed to fetch");
+      return jsonResponse(201, { data: payment(9, 2) });
+    });
+    const { router } = renderApp("/payments/create");
+    await pickStudentAndPeriod(user);
+    await chooseType(user, "Zelle");
+    await user.type(screen.getByLabelText(/Número de recibo/), "Z-78");
+    await user.type(screen.getByLabelText(/^Monto/), "30");
+    await user.click(save());
+    await waitFor(() => expect(calls).toBe(1));
+    await waitFor(() => expect(save()).toBeEnabled());
+    const keys = () =>
+      fetch.mock.calls
+        .filter(([, init]) => init?.method === "POST")
+        .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"]);
+    expect(keys()[0]).toMatch(/^[0-9a-f]{32}$/);
+    await user.click(save());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/payments"));
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+  }, 60_000);
+
+  it("a submit with other data after a refusal carries a new Idempotency-Key", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    let calls = 0;
+    const fetch = deskFetch(() => {
+      calls += 1;
+      return calls === 1
+        ? jsonResponse(400, { message: "receipt_number_already_reported" })
+        : jsonResponse(201, { data: payment(9, 2) });
+    });
+    renderApp("/payments/create");
+    await pickStudentAndPeriod(user);
+    await chooseType(user, "Zelle");
+    await user.type(screen.getByLabelText(/Número de recibo/), "Z-79");
+    await user.type(screen.getByLabelText(/^Monto/), "30");
+    await user.click(save());
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.type(screen.getByLabelText(/Número de recibo/), "0");
+    await user.click(save());
+    await waitFor(() => expect(calls).toBe(2));
+    const [first, second] = fetch.mock.calls
+      .filter(([, init]) => init?.method === "POST")
+      .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"]);
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+  }, 60_000);
+
   it("shows the server's refusal in Spanish and keeps the form to correct it", async () => {
     loginAs(Role.admin);
     const user = userEvent.setup();

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import type { Debtor, Payment } from "../../api/payments";
 import type { DataTableColumn } from "../../components";
 import { schoolToday } from "../../components/payment-report/fee-state";
-import { dayMonth, money } from "../../components/payment-report/format";
+import { money } from "../../components/payment-report/format";
 
 const statusColor: Record<number, string> = { 1: "yellow", 2: "green", 3: "red" };
 
@@ -21,9 +22,6 @@ export function StatusBadge({ status, t }: { status: number; t: TFunction }) {
   );
 }
 
-/** A `YYYY-MM-DD` date as DD/MM/YYYY. */
-export const shortDate = (date: string) => date.split("-").reverse().join("/");
-
 /** The school's day on which a payment was reported or recorded (its `created_at`). */
 export const reportedDay = (p: Pick<Payment, "created_at">) => schoolToday(new Date(p.created_at));
 
@@ -39,11 +37,11 @@ export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
       render: (p) => (
         <>
           <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-            {shortDate(p.date)}
+            {formatDate(p.date)}
           </Text>
           {p.from_report ? (
             <Text size="xs" c="dimmed">
-              {t("payments.fields.reportedOn", { date: shortDate(reportedDay(p)) })}
+              {t("payments.fields.reportedOn", { date: formatDate(reportedDay(p)) })}
             </Text>
           ) : null}
         </>
@@ -76,7 +74,7 @@ export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
       accessor: "receipt_number",
       // The header wraps onto two lines rather than making the column twice as wide as its figures.
       title: <span style={{ whiteSpace: "normal" }}>{t("payments.fields.receiptNumber")}</span>,
-      noWrap: true,
+      // Not noWrap: a long bank reference breaks (DataTable, fit-columns.ts) instead of hiding "Estado".
       render: (p) => p.receipt_number ?? "—",
     },
     {
@@ -105,7 +103,7 @@ export function paymentColumns(t: TFunction): DataTableColumn<Payment>[] {
   ];
 }
 
-export function debtorColumns(t: TFunction, language: string): DataTableColumn<Debtor>[] {
+export function debtorColumns(t: TFunction): DataTableColumn<Debtor>[] {
   return [
     {
       accessor: "last_name",
@@ -147,7 +145,7 @@ export function debtorColumns(t: TFunction, language: string): DataTableColumn<D
       title: t("payments.debtors.oldest"),
       sortable: true,
       noWrap: true,
-      render: (d) => dayMonth(d.oldest_due_date, language),
+      render: (d) => formatDate(d.oldest_due_date),
     },
     {
       accessor: "late_extra_e2",

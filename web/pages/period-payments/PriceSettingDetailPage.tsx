@@ -16,13 +16,14 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { formatAmount } from "../../../common/money/fees";
 import { usePeriod } from "../../api/periods";
 import { type PriceSetting, usePeriodPriceSettings } from "../../api/price-settings";
 import { DEFAULT_LIST_PARAMS } from "../../components/DataTable/list-params";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
-import { formatDay, methodNames } from "./price-setting-labels";
+import { methodNames } from "./price-setting-labels";
 import { useDeletePriceSettingFlow } from "./use-delete-price-setting";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -139,7 +140,7 @@ function SettingView({ setting, canWrite }: { setting: PriceSetting; canWrite: b
                 {setting.installments.map((i, index) => (
                   <Table.Tr key={i.id}>
                     <Table.Td>{index + 1}</Table.Td>
-                    <Table.Td>{formatDay(i.date)}</Table.Td>
+                    <Table.Td>{formatDate(i.date)}</Table.Td>
                     <Table.Td style={{ textAlign: "right" }}>{i.amount_string}</Table.Td>
                   </Table.Tr>
                 ))}

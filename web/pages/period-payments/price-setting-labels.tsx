@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { formatDate } from "../../../common/dates/format";
 import { formatAmount, paymentMethods } from "../../../common/money/fees";
 import type { PriceSetting } from "../../api/price-settings";
 import type { DataTableColumn } from "../../components";
@@ -9,16 +10,13 @@ export const methodNames = (codes: readonly number[]) =>
     ? "—"
     : codes.map((code) => paymentMethods[code as keyof typeof paymentMethods] ?? String(code)).join(", ");
 
-/** `YYYY-MM-DD` as `DD/MM/YYYY`. */
-export const formatDay = (iso: string) => iso.split("-").reverse().join("/");
-
 export function priceSettingColumns(t: TFunction): DataTableColumn<PriceSetting>[] {
   return [
     { accessor: "period.name", title: t("priceSettings.fields.period"), noWrap: true },
     {
       accessor: "installments",
       title: t("priceSettings.fields.installments"),
-      render: (s) => s.installments.map((i) => `${formatDay(i.date)}: ${i.amount_string}`).join(" · "),
+      render: (s) => s.installments.map((i) => `${formatDate(i.date)}: ${i.amount_string}`).join(" · "),
       minWidth: 220,
     },
     {

@@ -17,6 +17,7 @@ import { IconCash, IconCheck, IconPencil } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import { responsibleRoles } from "../../../common/schemas/periods";
 import {
   type PeriodDetail,
@@ -31,7 +32,7 @@ import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
 import { AttachPensumDialog } from "./AttachPensumDialog";
 import { InscriptionToggles } from "./InscriptionToggles";
-import { formatDate, formatMoney, stateColor, stateLabel } from "./period-labels";
+import { formatMoney, stateColor, stateLabel } from "./period-labels";
 import { RefusalDialog } from "./RefusalDialog";
 import { useRefusal } from "./use-refusal";
 

@@ -1,9 +1,10 @@
 import { Anchor, Badge } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../../common/dates/format";
 import type { Period } from "../../api/periods";
 import type { DataTableColumn } from "../../components";
-import { formatDate, formatMoney, stateColor, stateLabel } from "./period-labels";
+import { formatMoney, stateColor, stateLabel } from "./period-labels";
 
 const openBadge = (t: TFunction, open: boolean) => (
   <Badge color={open ? "green" : "gray"} variant="dot" miw="max-content" style={{ overflow: "visible" }}>

@@ -5,13 +5,6 @@ import type { Period } from "../../api/periods";
 export const formatMoney = (e2: number) =>
   (e2 / 100).toLocaleString("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** `YYYY-MM-DD` as `DD/MM/YYYY`; an empty date as a dash. */
-export const formatDate = (iso: string | null) => {
-  if (!iso) return "—";
-  const [y, m, d] = iso.split("-");
-  return `${d}/${m}/${y}`;
-};
-
 export const stateColor: Record<Period["state"], string> = {
   current: "green",
   next: "blue",

@@ -3,7 +3,14 @@ import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { PreregisteredStudent } from "../../api/preregistered-students";
-import { jsonResponse, loginAs, mockFetch, renderWithProviders, resetAppState } from "../../test/render";
+import {
+  jsonResponse,
+  loginAs,
+  mockFetch,
+  renderWithProviders,
+  resetAppState,
+  shownNotifications,
+} from "../../test/render";
 import { userEvent } from "../../test/user-event";
 import { PreregisteredList } from "./PreregisteredList";
 
@@ -111,6 +118,10 @@ describe("pre-registered students list", () => {
     );
     const dialog = await screen.findByRole("dialog", { name: "¿Aprobar?" });
     expect(within(dialog).getByText("Esta acción requiere confirmación")).toBeInTheDocument();
+    // It names who is approved.
+    expect(dialog).toHaveTextContent(
+      "Se creará la cuenta de Luis 5 Mendoza (cédula V-30000005, aspirante5@correo.com).",
+    );
     await userEvent.click(within(dialog).getByRole("button", { name: "Sí" }));
     const offer = await screen.findByRole("dialog", { name: "Preinscripción aprobada" });
     expect(posts).toEqual(["/api/preregistered-students/5/confirm"]);
@@ -118,6 +129,54 @@ describe("pre-registered students list", () => {
     await userEvent.click(within(offer).getByRole("button", { name: "Inscribir ahora" }));
     expect(await screen.findByText("Página de inscripción")).toBeInTheDocument();
   });
+
+  for (const [answer, status, body, reason] of [
+    [
+      "an e-mail of an account (409)",
+      409,
+      {
+        message: "preregistration_email_in_use",
+        description:
+          "El correo electrónico aspirante8@correo.com ya pertenece a la cuenta de Ana Pérez. Si es la misma persona, ya está registrada: elimine esta preinscripción.",
+      },
+      "El correo electrónico aspirante8@correo.com ya pertenece a la cuenta de Ana Pérez.",
+    ],
+    [
+      "email_already_taken on the field (422)",
+      422,
+      {
+        message: "validation_failed",
+        description: "Por favor verifique la información ingresada",
+        errors: { email: ["El correo electrónico ya está en uso."] },
+      },
+      "El correo electrónico ya está en uso.",
+    ],
+  ] as const) {
+    it(`says why an approval is refused for ${answer}, and offers the correction`, async () => {
+      loginAs(Role.admin);
+      serve([pre(8)], (url, init) => {
+        if (init.method === "POST" && url === "/api/preregistered-students/8/confirm")
+          return jsonResponse(status, body);
+      });
+      renderList();
+      await userEvent.click(
+        within(await waitFor(() => rowOf("Luis 8 Mendoza"))).getByRole("button", { name: "Aprobar" }),
+      );
+      await userEvent.click(
+        within(await screen.findByRole("dialog", { name: "¿Aprobar?" })).getByRole("button", { name: "Sí" }),
+      );
+      const refused = await screen.findByRole("dialog", {
+        name: "No se pudo aprobar la preinscripción de Luis 8 Mendoza",
+      });
+      expect(refused).toHaveTextContent(reason);
+      // Instead of the generic "check the information" notice.
+      expect(shownNotifications().map((n) => n.message)).not.toContain(
+        "Por favor verifique la información ingresada",
+      );
+      await userEvent.click(within(refused).getByRole("button", { name: "Corregir datos" }));
+      expect(await screen.findByRole("dialog", { name: "Corregir preinscripción" })).toBeInTheDocument();
+    });
+  }
 
   it("does nothing when the approval is answered 'No'", async () => {
     loginAs(Role.admin);

@@ -23,6 +23,7 @@ import {
   toast,
 } from "../../components";
 import { useSession } from "../../session/useSession";
+import { approvalQuestion, showApprovalRefusal } from "./approval-dialogs";
 import { PreregisteredDetails } from "./PreregisteredDetails";
 import { PreregisteredEditDialog } from "./PreregisteredEditDialog";
 import { preregisteredColumns } from "./preregistered-columns";
@@ -69,15 +70,16 @@ export function PreregisteredList() {
   const approve = async (student: PreregisteredStudent) => {
     const confirmed = await confirmAction({
       title: t("preregistered.approve.title"),
-      message: t("preregistered.approve.message"),
+      message: approvalQuestion(t, student),
     });
     if (!confirmed) return;
     try {
       const approved = await confirm.mutateAsync(student.id);
       toast.success(t("preregistered.approve.success"));
       offerInscription(approved);
-    } catch {
-      // The HTTP client shows why (e-mail already taken, already approved…).
+    } catch (error) {
+      // An e-mail or cédula already on file is explained here; anything else by the HTTP client.
+      showApprovalRefusal({ t, student, error, onCorrect: () => setEditing(student) });
     }
   };
 

@@ -12,6 +12,8 @@ export function PreviewCard({ preview }: { preview: NextSemesterPreview }) {
   const { t } = useTranslation();
   const { current } = preview;
   const note = (n: number | null) => (n === null ? "—" : formatNote(n));
+  // Not decided yet: the reasons are the courses still "En curso", not why the student fails.
+  const inProgress = preview.outcome === "in_progress";
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -58,9 +60,11 @@ export function PreviewCard({ preview }: { preview: NextSemesterPreview }) {
                   <Table.Td>
                     {c.withdrawn
                       ? t("reinscriptions.preview.withdrawn")
-                      : c.passed
-                        ? t("reinscriptions.preview.passed")
-                        : t("reinscriptions.preview.failed")}
+                      : c.standing === "in_progress"
+                        ? t("reinscriptions.preview.inProgress")
+                        : c.passed
+                          ? t("reinscriptions.preview.passed")
+                          : t("reinscriptions.preview.failed")}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -68,18 +72,22 @@ export function PreviewCard({ preview }: { preview: NextSemesterPreview }) {
           </Table>
         </Table.ScrollContainer>
         <Text size="sm" fw={600}>
-          {t("reinscriptions.preview.average", {
-            average: note(preview.average),
-            minimum: formatNote(preview.approval_minimum_avg),
-          })}
+          {inProgress
+            ? t("reinscriptions.preview.averageSoFar", { average: note(preview.average) })
+            : t("reinscriptions.preview.average", {
+                average: note(preview.average),
+                minimum: formatNote(preview.approval_minimum_avg),
+              })}
           {preview.basic_average !== null &&
             ` · ${t("reinscriptions.preview.basicAverage", { average: note(preview.basic_average) })}`}
         </Text>
         {preview.reasons.length > 0 && (
           <Alert
-            color="red"
+            color={inProgress ? "yellow" : "red"}
             variant="light"
-            title={t("reinscriptions.preview.reasonsTitle")}
+            title={t(
+              inProgress ? "reinscriptions.preview.inProgressTitle" : "reinscriptions.preview.reasonsTitle",
+            )}
             icon={<IconAlertTriangle size={18} aria-hidden />}
           >
             <List size="sm" spacing={4}>

@@ -62,7 +62,11 @@ export function ReinscriptionCreatePage() {
     ? data?.options.find((o) => String(o.specialization.id) === specializationId)
     : data?.options[0];
   const blocked =
-    !data || data.already_inscribed || data.target_period === null || data.outcome === "finished";
+    !data ||
+    data.already_inscribed ||
+    data.target_period === null ||
+    data.outcome === "finished" ||
+    data.outcome === "in_progress";
 
   const submit = async () => {
     if (!data) return;

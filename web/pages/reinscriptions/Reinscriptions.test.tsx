@@ -89,6 +89,42 @@ describe("re-inscribing", () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({});
   }, 60_000);
 
+  it("shows a semester still in progress as undecided, its courses «En curso», with no way to re-inscribe", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const inProgress = {
+      ...failingPreview,
+      courses: failingPreview.courses.map((c) => ({
+        ...c,
+        evaluated_percent: 50,
+        standing: "in_progress" as const,
+        passed: false,
+      })),
+      reasons: ["Programación I (PRO-201) está en curso: lleva 3,5 con el 50 % evaluado."],
+      outcome: "in_progress" as const,
+      message:
+        "INF-S1 aún está en curso: la reinscripción se decide cuando todas sus materias tengan nota final (al completar el 100 % de sus evaluaciones o cuando termine el período, el 31/01/2027).",
+      options: [],
+    };
+    const fetch = mockFetch((url) => {
+      if (url.startsWith("/api/students?")) return jsonResponse(200, list([studentOption]));
+      if (url === "/api/students/7/courses/next-semester") return jsonResponse(200, { data: inProgress });
+      return undefined;
+    });
+    renderApp("/reinscriptions/create");
+    await user.type(await screen.findByRole("combobox", { name: "Estudiante" }, { timeout: 30_000 }), "jose");
+    await user.click(await screen.findByRole("option", { name: "Rondón, José — V-20111222" }));
+
+    expect(await screen.findByText("Semestre en curso")).toBeInTheDocument();
+    expect(screen.getByText("Materias en curso")).toBeInTheDocument();
+    expect(screen.getByText("Promedio hasta ahora: 11")).toBeInTheDocument();
+    expect(screen.queryByText("Por qué no avanza")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("cell", { name: "En curso" })).toHaveLength(2);
+    expect(screen.queryByRole("cell", { name: "No aprobada" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reinscribir" })).toBeDisabled();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/reinscription-v2"))).toBe(false);
+  }, 60_000);
+
   it("asks for the specialization after the basic cycle and sends it", async () => {
     loginAs(Role.admin);
     const user = userEvent.setup();

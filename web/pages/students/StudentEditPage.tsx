@@ -1,9 +1,10 @@
 import { Alert, Anchor, Center, Loader, Stack, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { profileApi } from "../../api/profile";
+import { isStaleRecord } from "../../api/stale";
 import { useUpdateStudent } from "../../api/students";
 import { listReturnPath, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
@@ -16,6 +17,8 @@ export function StudentEditPage() {
   const navigate = useNavigate();
   const { id, student } = useStudentPage();
   const update = useUpdateStudent();
+  // Bumped when a save was refused as stale: the form is filled again from the current record.
+  const [reloads, setReloads] = useState(0);
   const upload = useMutation({
     mutationFn: ({ userId, file }: { userId: number; file: File }) => profileApi.uploadPicture(userId, file),
   });
@@ -30,12 +33,21 @@ export function StudentEditPage() {
     const s = student.data;
     body = (
       <StudentForm
-        key={s.id}
+        key={`${s.id}-${reloads}`}
         student={s}
         cancelTo={`/students/${s.id}`}
         pending={update.isPending || upload.isPending}
         onSubmit={async (payload, photo) => {
-          await update.mutateAsync({ id: s.id, payload });
+          try {
+            await update.mutateAsync({ id: s.id, payload });
+          } catch (error) {
+            // Someone saved this student since the form was filled: the toast says so; show their values.
+            if (isStaleRecord(error)) {
+              await student.refetch();
+              setReloads((n) => n + 1);
+            }
+            throw error;
+          }
           if (photo) await upload.mutateAsync({ userId: s.user_id, file: photo });
           toast.success(t("students.edit.success"));
           await student.refetch();

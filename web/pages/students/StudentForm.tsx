@@ -45,7 +45,10 @@ export function toPayload(values: Values): UpdateStudentPayload {
 type Props = {
   student: Student;
   pending: boolean;
-  /** Sends the changes (and the new photo, when one was chosen); rejects when the server refused them. */
+  /**
+   * Sends the changes, with the version of the record the form was filled from (and the new photo, when one
+   * was chosen); rejects when the server refused them.
+   */
   onSubmit: (payload: UpdateStudentPayload, photo: File | null) => Promise<unknown>;
   cancelTo: string;
 };
@@ -67,11 +70,13 @@ export function StudentForm({ student, pending, onSubmit, cancelTo }: Props) {
   const [photo, setPhoto] = useState<File | null>(null);
   const saved = usePictureUrl(student.profile_picture);
   const unsaved = useUnsavedChanges(form.isDirty() || photo !== null);
+  // The version the values were read from, whatever a background refetch brings meanwhile (issue 27).
+  const [readVersion] = useState(student.version);
 
   const submit = form.onSubmit(async (values) => {
     unsaved.allowLeaving(true);
     try {
-      await onSubmit(toPayload(values), photo);
+      await onSubmit({ ...toPayload(values), version: readVersion }, photo);
     } catch {
       unsaved.allowLeaving(false);
     }

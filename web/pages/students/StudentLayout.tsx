@@ -131,10 +131,26 @@ export function StudentLayout({ tab, title, children }: Props) {
             </Button>
           );
         })}
-        {can("students.write") ? (
-          <Button component={Link} to={`/students/${id}/edit`} size="compact-sm" variant="default" ml="auto">
-            {t("common.edit")}
-          </Button>
+        {can("students.write") || can("withdrawals.write") ? (
+          <Group gap={4} ml="auto">
+            {can("students.write") ? (
+              <Button component={Link} to={`/students/${id}/edit`} size="compact-sm" variant="default">
+                {t("common.edit")}
+              </Button>
+            ) : null}
+            {/* Retiros (/withdrawals) with this student chosen: an active student's only way there from here. */}
+            {can("withdrawals.write") && student.data.status === "active" ? (
+              <Button
+                component={Link}
+                to={`/withdrawals?student_id=${id}`}
+                size="compact-sm"
+                variant="default"
+                title={t("students.profile.withdrawHint")}
+              >
+                {t("students.profile.withdraw")}
+              </Button>
+            ) : null}
+          </Group>
         ) : null}
       </Group>
       {scoped ? <Text size="sm">{t("students.profile.scoped")}</Text> : null}

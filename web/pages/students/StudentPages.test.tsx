@@ -37,6 +37,7 @@ const student = (id: number, overrides: Partial<Student> = {}): Student => ({
     approved_at: null,
     retired_at: null,
   },
+  version: 1,
   ...overrides,
 });
 
@@ -127,7 +128,7 @@ describe("student pages", () => {
     renderApp("/students/1");
     expect(await screen.findByRole("heading", { name: "José Pérez 1" })).toBeInTheDocument();
     expect(await screen.findByText("Informática · semestre INF-S2 · sección INF-S2A")).toBeInTheDocument();
-    expect(screen.getByText("15.50")).toBeInTheDocument();
+    expect(screen.getByText("15,5")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Secciones del estudiante" });
     expect(within(nav).getByRole("link", { name: "Inasistencias" })).toHaveAttribute(
       "href",
@@ -157,7 +158,7 @@ describe("student pages", () => {
     });
     renderApp("/students/1/7/8/delays");
     expect(await screen.findByText("INF-201 — Programación II")).toBeInTheDocument();
-    expect(screen.getByText("Retardo")).toBeInTheDocument();
+    expect(screen.getByText("Retraso")).toBeInTheDocument();
     expect(queryOf(getCalls(fetch, "/api/students/1/absences")[0]!)).toEqual({
       section_id: "7",
       course_id: "8",
@@ -204,5 +205,49 @@ describe("student pages", () => {
     expect(body).toMatchObject({ first_name: "Josefa", identity_document: "V-20000001" });
     expect(body).not.toHaveProperty("phone");
     expect(body).not.toHaveProperty("address");
+    expect(body.version).toBe(1);
+  });
+
+  it("a save refused as stale (someone saved meanwhile) says so and shows the current values", async () => {
+    loginAs(Role.admin);
+    let current = student(1);
+    const fetch = mockFetch((url, init) => {
+      if (url === "/api/students/1" && init.method === "PATCH") {
+        const sent = JSON.parse(String(init.body));
+        if (sent.version !== current.version) {
+          return jsonResponse(409, {
+            message: "stale_record",
+            description:
+              "Otra persona guardó cambios en este registro mientras usted lo editaba. Se cargaron los datos actuales: revíselos y vuelva a guardar.",
+          });
+        }
+        current = { ...current, ...sent, version: current.version + 1 };
+        return jsonResponse(200, { data: current });
+      }
+      if (url === "/api/students/1") return jsonResponse(200, { data: current });
+      return undefined;
+    });
+    const { router } = renderApp("/students/1/edit");
+    const input = await screen.findByLabelText(/^Nombre/);
+    // Another administrator saves a new phone number while this form is open.
+    current = { ...current, phone: "0414-5555555", version: 2 };
+    await userEvent.clear(input);
+    await userEvent.type(input, "Josefa");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(await screen.findByText(/Otra persona guardó cambios en este registro/)).toBeInTheDocument();
+    // The form shows the record as it is now: their phone, not this form's name.
+    await waitFor(() => expect(screen.getByLabelText(/^Teléfono/)).toHaveValue("0414-5555555"));
+    expect(screen.getByLabelText(/^Nombre/)).toHaveValue("José");
+    expect(router.state.location.pathname).toBe("/students/1/edit");
+    // Saving again now sends the current version and goes through.
+    await userEvent.clear(screen.getByLabelText(/^Nombre/));
+    await userEvent.type(screen.getByLabelText(/^Nombre/), "Josefa");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/students/1"));
+    const patches = fetch.mock.calls
+      .filter(([, init]) => (init as RequestInit | undefined)?.method === "PATCH")
+      .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+    expect(patches.map((p) => p.version)).toEqual([1, 2]);
+    expect(current).toMatchObject({ first_name: "Josefa", phone: "0414-5555555" });
   });
 });

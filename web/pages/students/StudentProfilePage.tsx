@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../common/dates/format";
+import { formatNote } from "../../../common/enrolment/progression";
 import { useStudentCourseNote } from "../../api/course-sections";
 import { type Student, useStudentAverage, useStudentInscriptionState } from "../../api/students";
 import { StudentCourseNoteView } from "../course-notes/StudentCourseNoteView";
@@ -86,7 +87,7 @@ function InscriptionStateCard({ id }: { id: number }) {
               value={
                 average.data?.average === null || average.data?.average === undefined
                   ? t("students.profile.noAverage")
-                  : average.data.average.toFixed(2)
+                  : formatNote(average.data.average)
               }
             />
           </SimpleGrid>

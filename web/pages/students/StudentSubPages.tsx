@@ -2,6 +2,7 @@ import { Badge, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "../../../common/dates/format";
+import { formatNote } from "../../../common/enrolment/progression";
 import {
   type StudentLesson,
   useStudentAbsences,
@@ -17,7 +18,7 @@ import { type SimpleColumn, SimpleTable } from "./SimpleTable";
 import { StatusBadge, StudentLayout } from "./StudentLayout";
 import { useStudentPage } from "./useStudentPage";
 
-const note = (value: number | null) => (value === null ? "—" : value.toFixed(2));
+const note = (value: number | null) => (value === null ? "—" : formatNote(value));
 
 /** /students/:student/history: the inscriptions period by period. */
 export function StudentHistoryPage() {

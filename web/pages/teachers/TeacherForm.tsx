@@ -3,11 +3,12 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { schoolDateOf } from "../../../common/dates/format";
 import {
   type CreateTeacherInput,
-  createTeacherSchema,
+  createTeacherSchemaAt,
   type UpdateTeacherInput,
-  updateTeacherSchema,
+  updateTeacherSchemaAt,
 } from "../../../common/schemas/teachers";
 import { profilePictureMimes } from "../../../common/schemas/users";
 import { useFieldError, useServerFormErrors } from "../../api/field-errors";
@@ -93,7 +94,9 @@ type EditProps = {
 export function TeacherForm(props: CreateProps | EditProps) {
   const { t } = useTranslation();
   const editing = props.mode === "edit" ? props : null;
-  const schema = editing ? updateTeacherSchema : createTeacherSchema;
+  // A birth date after the school's today is refused, as the server does.
+  const today = schoolDateOf(new Date());
+  const schema = (editing ? updateTeacherSchemaAt : createTeacherSchemaAt)(() => today);
   const form = useForm<Values>({
     initialValues: toValues(editing?.teacher),
     validate: (values) => {
@@ -114,10 +117,13 @@ export function TeacherForm(props: CreateProps | EditProps) {
     unsaved.allowLeaving(true);
     try {
       if (props.mode === "create") {
-        await props.onSubmit({ ...createTeacherSchema.parse(toDraft(values)), profile_picture: photo.file });
+        await props.onSubmit({
+          ...createTeacherSchemaAt(() => today).parse(toDraft(values)),
+          profile_picture: photo.file,
+        });
       } else {
         await props.onSubmit({
-          ...updateTeacherSchema.parse(toDraft(values)),
+          ...updateTeacherSchemaAt(() => today).parse(toDraft(values)),
           profile_picture: photo.file,
           ...(photo.removed && !photo.file ? { remove_profile_picture: true } : {}),
         });
@@ -183,7 +189,11 @@ export function TeacherForm(props: CreateProps | EditProps) {
               ]}
               {...form.getInputProps("gender")}
             />
-            <DateField label={t("teachers.fields.birthDate")} {...form.getInputProps("birth_date")} />
+            <DateField
+              label={t("teachers.fields.birthDate")}
+              maxDate={today}
+              {...form.getInputProps("birth_date")}
+            />
             <TextInput
               label={t("teachers.fields.phone")}
               maxLength={30}

@@ -171,6 +171,33 @@ describe("teacher form", () => {
     );
   });
 
+  it("refuses a birth date after the school's today before sending", async () => {
+    // 01:00 UTC on 26 November is still 25 November, 21:00, at the school (Caracas).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-26T01:00:00Z"));
+    try {
+      loginAs(Role.admin);
+      const fetch = mockFetch((url) =>
+        url.startsWith("/api/specializations?") ? jsonResponse(200, listAnswer([])) : undefined,
+      );
+      renderApp("/teachers/create");
+      await userEvent.type(await screen.findByRole("textbox", { name: /^Nombre/ }), "Luisa");
+      await userEvent.type(screen.getByRole("textbox", { name: /^Apellido/ }), "Gómez");
+      await userEvent.type(screen.getByRole("textbox", { name: /Cédula/ }), "V-12345678");
+      await userEvent.type(screen.getByRole("textbox", { name: /Correo electrónico/ }), "luisa@colegio.test");
+      await userEvent.click(screen.getByRole("combobox", { name: /Género/ }));
+      await userEvent.click(await screen.findByRole("option", { name: "Femenino" }));
+      const birth = screen.getByRole("textbox", { name: "Fecha de nacimiento" });
+      await userEvent.type(birth, "26/11/2026");
+      await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+      expect(await screen.findByText("La fecha no puede ser posterior al 25/11/2026.")).toBeInTheDocument();
+      expect(birth).toHaveAttribute("aria-invalid", "true");
+      expect(calls(fetch, "POST", "/api/teachers")).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("updates as POST with a PATCH override in multipart", async () => {
     loginAs(Role.admin);
     const fetch = mockFetch((url, init) => {

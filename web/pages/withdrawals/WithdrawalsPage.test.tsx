@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles";
 import type { WithdrawalState } from "../../api/withdrawals";
@@ -146,6 +146,33 @@ describe("withdrawals", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("cursa CB-S1 de Ciclo básico");
     const post = fetch.mock.calls.find(([url]) => String(url) === "/api/students/7/withdraw-courses");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ course_section_ids: [100] });
+  }, 60_000);
+
+  it("opens with the student of the address chosen (a student's page sends ?student_id=), and keeps a new choice there", async () => {
+    loginAs(Role.admin);
+    const user = userEvent.setup();
+    const ana = { id: 8, first_name: "Ana", last_name: "Pérez", identity_document: "V-30111222" };
+    mockFetch((url) => {
+      if (url === "/api/students/7") return jsonResponse(200, { data: studentOption });
+      if (url.startsWith("/api/students?")) return jsonResponse(200, list([ana]));
+      if (url === "/api/students/7/withdrawal-state") return jsonResponse(200, { data: state() });
+      if (url === "/api/students/8/withdrawal-state")
+        return jsonResponse(200, { data: state({ student: { ...state().student, ...ana } }) });
+      if (url.startsWith("/api/sections?")) return jsonResponse(200, list([section(30, "INF-S1A")]));
+      return undefined;
+    });
+    const { router } = renderApp("/withdrawals?student_id=7");
+    expect(
+      await screen.findByText(/Inscripción actual: INF-S1 de Informática/, {}, { timeout: 30_000 }),
+    ).toBeInTheDocument();
+    const box = screen.getByRole("combobox", { name: "Estudiante" });
+    await waitFor(() => expect(box).toHaveValue("Rondón, José — V-20111222"));
+    expect(screen.getByRole("button", { name: "Retirar estudiante" })).toBeEnabled();
+    await user.clear(box);
+    await user.type(box, "ana");
+    await user.click(await screen.findByRole("option", { name: "Pérez, Ana — V-30111222" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?student_id=8"));
+    expect(await screen.findByText(/Ana Pérez · V-30111222/)).toBeInTheDocument();
   }, 60_000);
 
   it("offers only the other sections of the semester, with their seats", async () => {

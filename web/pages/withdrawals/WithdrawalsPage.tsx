@@ -14,6 +14,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { isApiError } from "../../api/errors";
 import {
   isWithdrawalRefusal,
@@ -29,15 +30,25 @@ import { useBreadcrumbs } from "../../layout/breadcrumbs";
 
 type Pending = { kind: "courses" } | { kind: "section"; sectionId: number; code: string } | null;
 
+/** The `student_id` of the address (a student's page links here with it), or null. */
+const studentOf = (raw: string | null) => {
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
+};
+
 /**
  * /withdrawals (administrators): pick a student and retire them (secure confirmation: the typed
  * 12-character string), withdraw some of their courses, or move them to another section of the same
- * semester. Each answer, or the refusal with its reason, is shown in place.
+ * semester. Each answer, or the refusal with its reason, is shown in place. The chosen student lives in
+ * the address (`?student_id=`), so a student's page can send them here chosen.
  */
 export function WithdrawalsPage() {
   const { t } = useTranslation();
   useBreadcrumbs([{ label: t("withdrawals.title") }]);
-  const [studentId, setStudentId] = useState<number | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const studentId = studentOf(searchParams.get("student_id"));
+  const setStudentId = (id: number | null) =>
+    setSearchParams(id === null ? {} : { student_id: String(id) }, { replace: true });
   const [selected, setSelected] = useState<number[]>([]);
   const [sectionId, setSectionId] = useState<string | null>(null);
   const [retiring, setRetiring] = useState(false);
@@ -80,6 +91,7 @@ export function WithdrawalsPage() {
       </Title>
       <Text size="sm">{t("withdrawals.intro")}</Text>
       <StudentSearchSelect
+        value={studentId}
         onChange={(s) => {
           setStudentId(s?.id ?? null);
           setSelected([]);

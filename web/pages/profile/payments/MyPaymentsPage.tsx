@@ -16,6 +16,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { formatDate } from "../../../../common/dates/format";
 import { feeSummary, isLate, isPaid, lastOnTimeDay, pendingE2 } from "../../../../common/money/fees";
 import { usePeriodFee } from "../../../api/payments";
 import { feeInstallments, feeTerms, schoolToday } from "../../../components/payment-report/fee-state";
@@ -23,7 +24,7 @@ import { dayMonth, money } from "../../../components/payment-report/format";
 import { useBreadcrumbs } from "../../../layout/breadcrumbs";
 import { useSession } from "../../../session/useSession";
 import { ReceiptButton } from "../../payments/PaymentDetailModal";
-import { StatusBadge, shortDate } from "../../payments/payment-columns";
+import { StatusBadge } from "../../payments/payment-columns";
 
 /** The same chunk the banner loads: the wizard's code is fetched on first use. */
 const PaymentReportWizard = lazy(() => import("../../../components/payment-report/PaymentReportWizard"));
@@ -126,7 +127,7 @@ export function MyPaymentsPage() {
                     return (
                       <Table.Tr key={i.id}>
                         <Table.Td>
-                          {dayMonth(i.date, i18n.language)}
+                          {formatDate(i.date)}
                           {!paid ? (
                             <Text size="xs" c="dimmed">
                               {t("payments.mine.lastDay", {
@@ -180,7 +181,7 @@ export function MyPaymentsPage() {
                   <Table.Tbody>
                     {payments.map((p) => (
                       <Table.Tr key={p.id}>
-                        <Table.Td>{shortDate(p.date)}</Table.Td>
+                        <Table.Td>{formatDate(p.date)}</Table.Td>
                         <Table.Td>{t(`paymentReport.methods.${p.type}`)}</Table.Td>
                         <Table.Td>{p.receipt_number ?? "—"}</Table.Td>
                         <Table.Td ta="right">{money(p.amount_e2)}</Table.Td>

@@ -54,10 +54,52 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("DataTable CSV export", () => {
+describe("DataTable CSV and Excel export", () => {
   it("has no export button unless the list asks for one", () => {
     setup();
     expect(screen.queryByRole("button", { name: "Exportar CSV" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Exportar Excel" })).not.toBeInTheDocument();
+  });
+
+  it("offers Excel next to CSV: the same query as format=xlsx, saved as a dated .xlsx workbook", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 11, 31, 23, 30));
+    const user = userEvent.setup();
+    // The first bytes of a zip archive (an .xlsx workbook), kept as they come.
+    const workbook = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]);
+    const fetch = mockFetch(
+      () =>
+        new Response(workbook, {
+          status: 200,
+          headers: { "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+        }),
+    );
+    setup({ csvExport });
+    const csvButton = screen.getByRole("button", { name: "Exportar CSV" });
+    const excelButton = screen.getByRole("button", { name: "Exportar Excel" });
+    // Side by side in one group.
+    expect(csvButton.parentElement).toBe(excelButton.parentElement);
+    await user.click(excelButton);
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [input, init = {}] = fetch.mock.calls[0]!;
+    const url = new URL(String(input), "http://x");
+    expect(url.pathname).toBe("/api/classrooms");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      search: "química",
+      sort_by: "code,desc",
+      enabled: "1",
+      format: "xlsx",
+    });
+    const headers = init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe("Bearer test-token");
+    expect(headers.Accept).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(saved[0]!.download).toBe("aulas-2026-12-31.xlsx");
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([...workbook]);
+    // Only the pressed button worked; both are ready again.
+    expect(await screen.findByRole("button", { name: "Exportar Excel" })).not.toBeDisabled();
+    expect(screen.getByRole("button", { name: "Exportar CSV" })).not.toBeDisabled();
   });
 
   it("downloads every row with the list's search, order and filters, with the session's token", async () => {
