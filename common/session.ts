@@ -38,6 +38,8 @@ export const permissionRules = {
   "pensums.write": "adminOnly",
   "periods.read": "adminGroup",
   "periods.write": "adminOnly",
+  /** The period selectors (GET /periods): the admin group and coordinators. */
+  "periods.choose": "periodChoice",
   "payments.read": "adminGroup",
   "payments.write": "adminOnly",
   "inscriptions.read": "adminGroup",

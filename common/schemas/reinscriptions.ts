@@ -33,7 +33,7 @@ export const courseOutcomeSchema = z.object({
       "Nota de la materia: Σ nota × peso / 100. Final (entera) cuando lo evaluado llega al 100 % o el período terminó; si no, la nota hasta ahora (dos decimales). null: sin evaluaciones.",
     ),
   evaluated_percent: int().describe("Porcentaje de la materia ya evaluado."),
-  absences: int().describe("Inasistencias, más una por cada tres retardos."),
+  absences: int().describe("Inasistencias, más una por cada tres retrasos."),
   max_absences_to_fail: int(),
   failed_by_absences: z.boolean(),
   withdrawn: z.boolean(),

@@ -151,7 +151,7 @@ export const studentsCoursesNotesSchema = z.object({
             evaluated_percent: z.number().int().describe("Porcentaje de la materia evaluado hasta ahora."),
             absences: z.number().int(),
             delays: z.number().int(),
-            absences_with_delays: z.number().int().describe("Inasistencias más una por cada tres retardos."),
+            absences_with_delays: z.number().int().describe("Inasistencias más una por cada tres retrasos."),
             failed_by_absences: z.boolean(),
             withdrawn: z.boolean(),
             standing: z.enum(STANDINGS).describe("in_progress (En curso), passed o failed."),

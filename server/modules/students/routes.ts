@@ -77,7 +77,7 @@ const courseFilterQuery = z.object({
   course_id: queryFilter.int({ min: 1 }).describe("Solo la materia."),
 });
 const lessonsQuery = courseFilterQuery.extend({
-  attendance: queryFilter.enum(attendances).describe("absent: inasistencias; delayed: retardos."),
+  attendance: queryFilter.enum(attendances).describe("absent: inasistencias; delayed: retrasos."),
 });
 const periodQuery = z.object({
   period_id: queryFilter
@@ -299,7 +299,7 @@ export async function studentsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Materias del estudiante",
-        description: `Con nota acumulada, inasistencias y retardos. ${RECORD_RULE}`,
+        description: `Con nota acumulada, inasistencias y retrasos. ${RECORD_RULE}`,
         params: idParamsSchema,
         querystring: courseFilterQuery,
         response: { 200: z.object({ data: z.array(studentCourseSchema) }) },
@@ -421,7 +421,7 @@ export async function studentsRoutes(app: FastifyInstance) {
       onRequest: app.allow("everyone"),
       schema: {
         tags,
-        summary: "Inasistencias y retardos del estudiante",
+        summary: "Inasistencias y retrasos del estudiante",
         description: `Clases en que faltó (\`attendance=absent\`) o llegó tarde (\`delayed\`); sin filtro, ambas. ${RECORD_RULE}`,
         params: idParamsSchema,
         querystring: lessonsQuery,

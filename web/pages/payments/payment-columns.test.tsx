@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import type { Debtor, Payment } from "../../api/payments";
 import { renderWithProviders } from "../../components/test-utils";
@@ -20,7 +21,7 @@ describe("payment list columns", () => {
       // 02:00 UTC on 25 November is still 24 November at the school (Caracas).
       created_at: "2026-11-25T02:00:00.000Z",
     } as Payment;
-    renderWithProviders(cell(paymentColumns(t), "date", payment));
+    renderWithProviders(cell(paymentColumns(t), "date", payment) as ReactElement);
     expect(screen.getByText("05/11/2026")).toBeInTheDocument();
     expect(screen.getByText(/24\/11\/2026/)).toBeInTheDocument();
   });

@@ -90,7 +90,7 @@ export function TeacherCourseSectionsView({
   const { can } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseListParams(searchParams);
-  const periodChoice = view === "courses" && can("periods.read");
+  const periodChoice = view === "courses" && can("periods.choose");
   const periodId = Number(searchParams.get("period_id")) || null;
   const query = {
     ...toListQuery(params),
