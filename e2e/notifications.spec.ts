@@ -89,7 +89,22 @@ test("an admin's message to a section reaches a student of it live, in the bell"
 /** The system's notifications are stored with a code and its parameters: an English reader gets English. */
 test("a student reading in English sees the system's notifications in English", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("aula.language", "en"));
-  await loginViaApi(page, "student", "/notifications");
+  const { access_token } = await loginViaApi(page, "student", "/notifications");
+  // The bell lists unread ones: the newest payment notice is made unread again (another journey may have
+  // read it), through the notification's own resource.
+  const headers = { authorization: `Bearer ${access_token}` };
+  const mine = (await (await page.request.get("/api/notifications?limit=50", { headers })).json()).data as {
+    id: number;
+    code: string | null;
+  }[];
+  const payment = mine.find((n) => n.code?.startsWith("payment_"));
+  expect(payment, "a payment notice of the demo").toBeTruthy();
+  const unread = await page.request.patch(`/api/notifications/${payment!.id}`, {
+    headers,
+    data: { read: false },
+  });
+  expect(unread.status()).toBe(200);
+  await page.reload();
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
   // The demo tells its first students about their payments (server/db/seed/communication.ts).
   await expect(

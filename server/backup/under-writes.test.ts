@@ -70,13 +70,15 @@ describe("a backup under continuous writes", () => {
       // those of the backup's first step got in ahead of it. Waiting for room let thousands through.
       expect(inArchive - before).toBeGreaterThanOrEqual(0);
       expect(inArchive - before).toBeLessThanOrEqual(WRITERS * 4);
-      // Consistent: exactly the first rows, in order, with no gap, as the live database has them.
-      expect(Number(rows[0]!.max)).toBe(inArchive);
-      const live = await runnerOf(school.database).query<{ id: number; entity_id: number }>(
-        `select id, entity_id from audit_log where id <= ${inArchive} order by id`,
-      );
+      // Consistent: every row of the copy is the live one. On the embedded database the writes commit one at
+      // a time, so the copy is exactly the first rows, with no gap; on PostgreSQL a transaction still open at
+      // the snapshot may hold a lower id than one committed before it, so the copy is a set, not a prefix.
+      if (school.database.kind === "pglite") expect(Number(rows[0]!.max)).toBe(inArchive);
       const copy = await runnerOf(restored.database).query<{ id: number; entity_id: number }>(
         "select id, entity_id from audit_log order by id",
+      );
+      const live = await runnerOf(school.database).query<{ id: number; entity_id: number }>(
+        `select id, entity_id from audit_log where id in (${copy.rows.map((r) => Number(r.id)).join(",") || "0"}) order by id`,
       );
       expect(copy.rows).toEqual(live.rows);
     } finally {
