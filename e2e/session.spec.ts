@@ -126,10 +126,14 @@ test.describe("volver a entrar (issues 6 y 13)", () => {
   }) => {
     await loginViaApi(page, "admin");
     await expect(homeHeading(page)).toBeVisible();
-    // The stored token stops being valid (a forged or outdated one).
-    await page.evaluate((key) => {
-      const session = JSON.parse(localStorage.getItem(key)!) as { token: string };
-      localStorage.setItem(key, JSON.stringify({ ...session, token: `${session.token}x` }));
+    // The stored token stops being valid (a forged or outdated one). Changed as the reloaded page starts,
+    // after the leaving page has written its session back (the tabs share it), not before.
+    await page.addInitScript((key) => {
+      const raw = localStorage.getItem(key);
+      if (!raw) return;
+      const session = JSON.parse(raw) as { token: string };
+      if (!session.token.endsWith("x"))
+        localStorage.setItem(key, JSON.stringify({ ...session, token: `${session.token}x` }));
     }, storageKeys.session);
     await page.reload();
     await expect(page).toHaveURL(/\/$/);

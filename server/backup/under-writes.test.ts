@@ -69,7 +69,8 @@ describe("a backup under continuous writes", () => {
       // The snapshot was taken right away: only the writes already queued (about one per writer) and
       // those of the backup's first step got in ahead of it. Waiting for room let thousands through.
       expect(inArchive - before).toBeGreaterThanOrEqual(0);
-      expect(inArchive - before).toBeLessThanOrEqual(WRITERS * 4);
+      // (A bound in writes with room for a busy machine: the old wait let 16,740 through.)
+      expect(inArchive - before).toBeLessThanOrEqual(WRITERS * 20);
       // Consistent: every row of the copy is the live one. On the embedded database the writes commit one at
       // a time, so the copy is exactly the first rows, with no gap; on PostgreSQL a transaction still open at
       // the snapshot may hold a lower id than one committed before it, so the copy is a set, not a prefix.

@@ -15,8 +15,8 @@ const genderColors: Record<string, string> = { female: "pink.5", male: "blue.5" 
 
 /**
  * The administration's home: the school at a glance, each number a link to its list. While the school is
- * not set up, an administrator sees the steps to take first (and the numbers only once there are students,
- * not empty charts).
+ * not set up, an administrator sees the steps to take (alone in a new school, after the numbers once there
+ * are students, never empty charts).
  */
 export function AdminHome() {
   const admin = isAdmin(useUser().type);
@@ -26,12 +26,16 @@ export function AdminHome() {
   if (query.isError || query.data.kind !== "admin") return <DashboardError />;
   // Without the guide (it failed to load) the numbers still show.
   if (!setup.data || setup.data.complete) return <AdminNumbers dash={query.data} />;
-  return (
-    <Stack gap="md">
-      <SetupGuide setup={setup.data} />
-      {query.data.students.total > 0 && <AdminNumbers dash={query.data} />}
-    </Stack>
-  );
+  // A school already at work (it has students) keeps its numbers first; what is missing (a new
+  // specialization without its pensum, say) follows them. A new school sees the steps alone.
+  if (query.data.students.total > 0)
+    return (
+      <Stack gap="md">
+        <AdminNumbers dash={query.data} />
+        <SetupGuide setup={setup.data} />
+      </Stack>
+    );
+  return <SetupGuide setup={setup.data} />;
 }
 
 function AdminNumbers({ dash }: { dash: AdminDashboard }) {
