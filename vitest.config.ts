@@ -67,6 +67,9 @@ export default defineConfig({
           include: processTests,
           exclude: process.env.TEST_DATABASE_URL ? databaseFreeTests : [],
           environment: "node",
+          // Each new embedded database (and each started server's) a copy of one made for the run.
+          globalSetup: ["server/test/pglite-template.ts"],
+          setupFiles: ["server/test/use-pglite-template.ts"],
           // Whole backups and server processes; in CI they share the cores with the journeys.
           testTimeout: 120_000,
           hookTimeout: 60_000,

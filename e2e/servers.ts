@@ -45,15 +45,29 @@ export const serverEnv = (s: Server) => ({
 });
 
 /**
- * Starts the demo server `s` on a fresh data folder, its output in `<folder>.log`, and answers once it
- * is healthy. The web app is built by then (the first server's start saw to it).
+ * A worker's server of a new school (no demo data, only its first administrator): journeys that need an
+ * empty school start it themselves (`startServer(…, { demo: false })`), apart from the worker's demo one.
  */
-export async function startServer(s: Server): Promise<ChildProcess> {
+export function freshServer(index: number): Server {
+  const s = server(index);
+  return { port: s.port + 50, url: `http://localhost:${s.port + 50}`, dataDir: `${s.dataDir}-fresh` };
+}
+
+/**
+ * Starts the demo server `s` (or, with `demo: false`, a new school's with `env`'s first administrator) on a
+ * fresh data folder, its output in `<folder>.log`, and answers once it is healthy. The web app is built by
+ * then (the first server's start saw to it).
+ */
+export async function startServer(
+  s: Server,
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<ChildProcess> {
   rmSync(s.dataDir, { recursive: true, force: true });
   const log = openSync(`${s.dataDir}.log`, "w");
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--demo"], {
+  const args = [path.join(root, "scripts", "start.mjs"), ...(options.demo === false ? [] : ["--demo"])];
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...serverEnv(s), SKIP_WEB_BUILD: "1" },
+    env: { ...process.env, ...serverEnv(s), SKIP_WEB_BUILD: "1", ...options.env },
     stdio: ["ignore", log, log],
   });
   closeSync(log);
@@ -64,13 +78,11 @@ export async function startServer(s: Server): Promise<ChildProcess> {
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (state.exited) {
-      throw new Error(`the demo server on port ${s.port} stopped (${state.exited}): see ${s.dataDir}.log`);
+      throw new Error(`the server on port ${s.port} stopped (${state.exited}): see ${s.dataDir}.log`);
     }
     if (Date.now() > deadline) {
       child.kill("SIGTERM");
-      throw new Error(
-        `the demo server on port ${s.port} was not healthy after 4 minutes: see ${s.dataDir}.log`,
-      );
+      throw new Error(`the server on port ${s.port} was not healthy after 4 minutes: see ${s.dataDir}.log`);
     }
     const healthy = await fetch(`${s.url}/api/health`).then(
       (r) => r.ok,

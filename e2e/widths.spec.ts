@@ -264,10 +264,14 @@ test.describe("a 390 px phone: a student's screens", () => {
     await settled(page);
     expect(await misfits(page, { tables: false })).toEqual([]);
 
-    // Payments.
+    // Payments: each installment and payment a block of its own, no table scrolling sideways in its box.
     await page.goto(`/profile/${studentId}/payments`);
     await settled(page);
-    expect(await misfits(page, { tables: false })).toEqual([]);
+    const installments = page.getByRole("region", { name: "Cuotas" });
+    await expect(installments.getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    expect(await misfits(page, { tables: true })).toEqual([]);
+    await expectAccessible(page, "Mis pagos en un teléfono", "390");
     await expect(bar).toBeVisible();
     expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(72);
 

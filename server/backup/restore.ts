@@ -17,6 +17,7 @@ import pg from "pg";
 import tar from "tar-stream";
 import type { Config } from "../config.js";
 import { acquireDataDirLock } from "../lifecycle/lock.js";
+import { prepareNewPgliteFolder } from "../db/pglite-template.js";
 import { privateUmask } from "../lifecycle/permissions.js";
 import { FolderStorage } from "../storage/folder.js";
 import type { FileStorage } from "../storage/types.js";
@@ -349,6 +350,7 @@ export async function restoreIntoDataDir(opts: {
         await current.close().catch(() => {});
       }
     }
+    prepareNewPgliteFolder(stagedDb);
     const target = new PGlite(stagedDb);
     let result: RestoreResult;
     try {

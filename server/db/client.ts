@@ -13,6 +13,7 @@ import pg from "pg";
 import { acquireDataDirLock } from "../lifecycle/lock.js";
 import { privateUmask, tightenPermissions } from "../lifecycle/permissions.js";
 import { releaseConnectionsOnLoss } from "./connection-loss.js";
+import { prepareNewPgliteFolder } from "./pglite-template.js";
 import * as schema from "./schema/index.js";
 import { keepConnectionsOnStatementErrors } from "./statement-errors.js";
 
@@ -120,6 +121,7 @@ export async function openDatabase(opts: {
     process.umask(privateUmask);
     const dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    prepareNewPgliteFolder(dir);
     client = new PGlite(dir, { startParams: pgliteStartParams });
   } else {
     client = new PGlite();

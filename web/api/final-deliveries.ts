@@ -90,6 +90,8 @@ export const finalDeliveriesApi = {
       .get<ListResponse<CourseSection>>("/course-sections", {
         query: {
           limit: "50",
+          // Only those the caller may manage: a coordinator's own or their supervised teachers' (or untaught yet).
+          manageable: "1",
           ...(search ? { search } : {}),
           ...(sectionId ? { section_id: String(sectionId) } : {}),
           ...(courseId ? { course_id: String(courseId) } : {}),

@@ -339,6 +339,24 @@ describe("a coordinator and the teachers they supervise (issue 26; DOMAIN.md)", 
     });
   });
 
+  it("the form's course-section picker (manageable=1) lists only the ones they may manage", async () => {
+    const cs = await nextFinal(coordinator.specializationId);
+    const listed = async (headers: Headers) =>
+      (await api("GET", `/course-sections?manageable=1&limit=0`, headers))
+        .json()
+        .data.map((r: { id: number }) => r.id);
+    await taughtBy(cs, [await unsupervisedTeacher()], async () => {
+      expect(await listed(coordinator.headers)).not.toContain(cs.id);
+      expect(await listed(admin)).toContain(cs.id);
+    });
+    await taughtBy(cs, [juror.id], async () => {
+      expect(await listed(coordinator.headers)).toContain(cs.id);
+    });
+    await taughtBy(cs, [], async () => {
+      expect(await listed(coordinator.headers)).toContain(cs.id);
+    });
+  });
+
   it("names to the jury only teachers they supervise", async () => {
     const d = await create({}, coordinator.headers);
     const stranger = await unsupervisedTeacher();

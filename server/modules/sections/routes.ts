@@ -69,6 +69,12 @@ const courseSectionsQuery = listQuery({
     course_id: queryFilter.int({ min: 1 }),
     teacher_id: queryFilter.int({ min: 1 }),
     without_teacher: queryFilter.boolean().describe("1: solo las que no tienen profesor asignado."),
+    manageable: queryFilter
+      .boolean()
+      .describe(
+        "1: solo aquellas cuya entrega final puede gestionar quien consulta (un coordinador: las que dicta él o " +
+          "un profesor que supervisa, o aún sin profesor).",
+      ),
   },
 });
 
@@ -343,7 +349,7 @@ export async function sectionsRoutes(app: FastifyInstance) {
         summary: "Listar materias de sección",
         description:
           "Busca en código y título de la materia y código de la sección; filtros `period_id`, `section_id`, " +
-          "`course_id`, `teacher_id`, `without_teacher`.",
+          "`course_id`, `teacher_id`, `without_teacher`, `manageable`.",
         querystring: courseSectionsQuery,
         response: { 200: listResponse(courseSectionSchema) },
       },

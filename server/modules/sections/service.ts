@@ -32,7 +32,7 @@ import {
 import { isForeignKeyViolation } from "../../http/db-errors.js";
 import { forbidden, notFound, refuse } from "../../http/errors.js";
 import type { ListParams } from "../../http/list-query.js";
-import type { Caller } from "../../http/ownership.js";
+import { type Caller, supervisedTeacherIds } from "../../http/ownership.js";
 import { type Page, paginate, searchCondition } from "../../http/pagination.js";
 import { fieldError } from "../../http/validation.js";
 import { courseSectionRecords, recordKey } from "../course-sections/records.js";
@@ -563,6 +563,9 @@ export type CourseSectionListParams = ListParams<(typeof courseSectionSortable)[
   teacher_id?: number;
   /** Only course sections without any teacher (true) or with one (false). */
   without_teacher?: boolean;
+  /** Only those whose final delivery the caller may manage (a coordinator: taught by them or by a teacher they
+   * supervise, or without a teacher yet); the administration manages every one. */
+  manageable?: boolean;
 };
 
 /** Course sections matching the search (course code and title, section code) and filters. */
@@ -574,6 +577,10 @@ export async function listCourseSections(opts: {
   const { db, list } = opts;
   const scope = await visibleSpecializationIds(db, opts.caller);
   const hasTeacher = sql`exists (select 1 from ${courseSectionTeachers} t where t.course_section_id = ${courseSections.id})`;
+  const supervised =
+    list.manageable && isCoordinator(opts.caller.type)
+      ? await supervisedTeacherIds(db, opts.caller)
+      : undefined;
   const where = and(
     scopeCondition(scope),
     searchCondition(list.search, [courses.code, courses.title, sections.code]),
@@ -589,6 +596,10 @@ export async function listCourseSections(opts: {
       : list.without_teacher
         ? sql`not ${hasTeacher}`
         : hasTeacher,
+    supervised === undefined
+      ? undefined
+      : sql`(not ${hasTeacher} or exists (select 1 from ${courseSectionTeachers} t
+          where t.course_section_id = ${courseSections.id} and t.teacher_id in ${supervised.length ? sql`(${sql.join(supervised, sql`, `)})` : sql`(null)`}))`,
   );
   const page = await paginate({
     db,

@@ -21,10 +21,12 @@ import { feeSummary, isLate, isPaid, lastOnTimeDay, pendingE2 } from "../../../.
 import { usePeriodFee } from "../../../api/payments";
 import { feeInstallments, feeTerms, schoolToday } from "../../../components/payment-report/fee-state";
 import { dayMonth, money } from "../../../components/payment-report/format";
+import { usePhone } from "../../../components/phone";
 import { useBreadcrumbs } from "../../../layout/breadcrumbs";
 import { useSession } from "../../../session/useSession";
 import { ReceiptButton } from "../../payments/PaymentDetailModal";
 import { StatusBadge } from "../../payments/payment-columns";
+import { PhoneRecords } from "./PhoneRecords";
 
 /** The same chunk the banner loads: the wizard's code is fetched on first use. */
 const PaymentReportWizard = lazy(() => import("../../../components/payment-report/PaymentReportWizard"));
@@ -53,6 +55,36 @@ export function MyPaymentsPage() {
   const terms = fee.data ? feeTerms(fee.data) : null;
   const installments = fee.data ? feeInstallments(fee.data) : [];
   const summary = terms ? feeSummary(installments, terms, today) : null;
+  const phone = usePhone();
+  const rows = terms
+    ? installments.map((i) => {
+        const late = isLate(i, terms, today);
+        const paid = isPaid(i);
+        const state = paid ? "paid" : late ? "late" : i.paidE2 > 0 ? "partial" : "pending";
+        const color = { paid: "green", late: "red", partial: "yellow", pending: "gray" }[state];
+        return { i, paid, late, state, color };
+      })
+    : [];
+  type Installment = (typeof installments)[number];
+  const dueCell = (i: Installment, paid: boolean) => (
+    <>
+      <Text size="sm">{formatDate(i.date)}</Text>
+      {!paid && terms ? (
+        <Text size="xs" c="dimmed">
+          {t("payments.mine.lastDay", { date: dayMonth(lastOnTimeDay(i, terms), i18n.language) })}
+        </Text>
+      ) : null}
+    </>
+  );
+  const lateExtra = (i: Installment) =>
+    money(i.lateExtraE2 || (terms && isLate(i, terms, today) ? terms.lateExtraE2 : 0));
+  const stateBadge = (state: string, color: string | undefined) => (
+    <Badge color={color} variant="dot" miw="max-content" style={{ overflow: "visible" }}>
+      {t(`payments.mine.states.${state}`)}
+    </Badge>
+  );
+  const receiptCell = (p: (typeof payments)[number]) =>
+    p.status === 2 ? <ReceiptButton paymentId={p.id} /> : "—";
 
   return (
     <Stack gap="md" maw={960}>
@@ -106,58 +138,48 @@ export function MyPaymentsPage() {
             <Title order={2} size="h4" id="installments-title" mb="xs">
               {t("payments.mine.installments")}
             </Title>
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("payments.mine.due")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.fields.amount")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.mine.paid")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.mine.lateExtra")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.mine.pendingColumn")}</Table.Th>
-                    <Table.Th>{t("payments.fields.status")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {installments.map((i) => {
-                    const late = isLate(i, terms, today);
-                    const paid = isPaid(i);
-                    const state = paid ? "paid" : late ? "late" : i.paidE2 > 0 ? "partial" : "pending";
-                    const color = { paid: "green", late: "red", partial: "yellow", pending: "gray" }[state];
-                    return (
+            {phone ? (
+              <PhoneRecords
+                records={rows.map(({ i, paid, state, color }) => ({
+                  key: i.id,
+                  title: dueCell(i, paid),
+                  badge: stateBadge(state, color),
+                  facts: [
+                    { label: t("payments.fields.amount"), value: money(i.amountE2) },
+                    { label: t("payments.mine.paid"), value: money(i.paidE2) },
+                    { label: t("payments.mine.lateExtra"), value: lateExtra(i) },
+                    { label: t("payments.mine.pendingColumn"), value: money(pendingE2(i, terms, today)) },
+                  ],
+                }))}
+              />
+            ) : (
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped fz="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t("payments.mine.due")}</Table.Th>
+                      <Table.Th ta="right">{t("payments.fields.amount")}</Table.Th>
+                      <Table.Th ta="right">{t("payments.mine.paid")}</Table.Th>
+                      <Table.Th ta="right">{t("payments.mine.lateExtra")}</Table.Th>
+                      <Table.Th ta="right">{t("payments.mine.pendingColumn")}</Table.Th>
+                      <Table.Th>{t("payments.fields.status")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map(({ i, paid, state, color }) => (
                       <Table.Tr key={i.id}>
-                        <Table.Td>
-                          {formatDate(i.date)}
-                          {!paid ? (
-                            <Text size="xs" c="dimmed">
-                              {t("payments.mine.lastDay", {
-                                date: dayMonth(lastOnTimeDay(i, terms), i18n.language),
-                              })}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
+                        <Table.Td>{dueCell(i, paid)}</Table.Td>
                         <Table.Td ta="right">{money(i.amountE2)}</Table.Td>
                         <Table.Td ta="right">{money(i.paidE2)}</Table.Td>
-                        <Table.Td ta="right">
-                          {money(i.lateExtraE2 || (late ? terms.lateExtraE2 : 0))}
-                        </Table.Td>
+                        <Table.Td ta="right">{lateExtra(i)}</Table.Td>
                         <Table.Td ta="right">{money(pendingE2(i, terms, today))}</Table.Td>
-                        <Table.Td>
-                          <Badge
-                            color={color}
-                            variant="dot"
-                            miw="max-content"
-                            style={{ overflow: "visible" }}
-                          >
-                            {t(`payments.mine.states.${state}`)}
-                          </Badge>
-                        </Table.Td>
+                        <Table.Td>{stateBadge(state, color)}</Table.Td>
                       </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
           </Card>
           <Card withBorder component="section" aria-labelledby="payments-title">
             <Title order={2} size="h4" id="payments-title" mb="xs">
@@ -165,6 +187,20 @@ export function MyPaymentsPage() {
             </Title>
             {payments.length === 0 ? (
               <Text size="sm">{t("payments.mine.noPayments")}</Text>
+            ) : phone ? (
+              <PhoneRecords
+                records={payments.map((p) => ({
+                  key: p.id,
+                  title: <Text size="sm">{formatDate(p.date)}</Text>,
+                  badge: <StatusBadge status={p.status} t={t} />,
+                  facts: [
+                    { label: t("payments.fields.amount"), value: money(p.amount_e2) },
+                    { label: t("payments.fields.type"), value: t(`paymentReport.methods.${p.type}`) },
+                    { label: t("payments.fields.receiptNumber"), value: p.receipt_number ?? "—" },
+                    { label: t("payments.detail.receipt"), value: receiptCell(p) },
+                  ],
+                }))}
+              />
             ) : (
               <Table.ScrollContainer minWidth={560}>
                 <Table striped fz="sm">
@@ -188,7 +224,7 @@ export function MyPaymentsPage() {
                         <Table.Td>
                           <StatusBadge status={p.status} t={t} />
                         </Table.Td>
-                        <Table.Td>{p.status === 2 ? <ReceiptButton paymentId={p.id} /> : "—"}</Table.Td>
+                        <Table.Td>{receiptCell(p)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
