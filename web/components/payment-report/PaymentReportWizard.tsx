@@ -42,7 +42,7 @@ export type PaymentReportWizardProps = {
 
 /**
  * The payment report wizard of spec.md §4/§5: step 1 "Datos de pago", step 2 "Resumen de pago", then
- * "Desea reportar el pago? Esta acción no se puede deshacer". Sends the payload of spec.md §7
+ * "¿Desea reportar el pago? Esta acción no se puede deshacer". Sends the payload of spec.md §7
  * (`from_report` true, amount in hundredths, receipt number null for cash) to POST /payments.
  */
 export function PaymentReportWizard({
