@@ -39,16 +39,16 @@ export function DayView({
 }: {
   classHours: readonly GridClassHour[];
   items: ReadonlyMap<string, readonly GridItem[]>;
-  /** 1 Monday … 7 Sunday, in the school's time zone. */
-  today: number;
+  /** 1 Monday … 7 Sunday, in the school's time zone; absent for a week that is not a calendar's (a proposal). */
+  today?: number;
 }) {
   const { t } = useTranslation();
-  const schoolDay = (weekdays as readonly number[]).includes(today);
+  const schoolDay = today !== undefined && (weekdays as readonly number[]).includes(today);
   const [day, setDay] = useState(String(schoolDay ? today : weekdays[0]));
   const dayName = (d: number) => t(`personSchedule.days.${d}`);
   return (
     <Stack gap="sm">
-      {schoolDay ? null : (
+      {schoolDay || today === undefined ? null : (
         <Text size="sm" c="dimmed">
           {t("personSchedule.noSchoolToday")}
         </Text>

@@ -197,8 +197,8 @@ export function MyPaymentsPage() {
                     { label: t("payments.fields.amount"), value: money(p.amount_e2) },
                     { label: t("payments.fields.type"), value: t(`paymentReport.methods.${p.type}`) },
                     { label: t("payments.fields.receiptNumber"), value: p.receipt_number ?? "—" },
-                    { label: t("payments.detail.receipt"), value: receiptCell(p) },
                   ],
+                  footer: p.status === 2 ? <ReceiptButton paymentId={p.id} /> : undefined,
                 }))}
               />
             ) : (

@@ -7,6 +7,8 @@ export type PhoneRecord = {
   /** Shown at the title's right: the state. */
   badge: ReactNode;
   facts: { label: string; value: ReactNode }[];
+  /** Below the facts, the whole width: an action such as a download. */
+  footer?: ReactNode;
 };
 
 /**
@@ -32,6 +34,7 @@ export function PhoneRecords({ records }: { records: PhoneRecord[] }) {
               </div>
             ))}
           </SimpleGrid>
+          {r.footer ? <Group mt="xs">{r.footer}</Group> : null}
         </Paper>
       ))}
     </Stack>
