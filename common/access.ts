@@ -23,6 +23,11 @@ export const access = {
   studentHistory: [admin, lowAdmin, coordinator],
   teachersList: [admin, coordinator, lowAdmin],
   teacherSupervision: [admin, coordinator],
+  /**
+   * A teacher's weekly unavailability (issue 28): the administration, the teacher themself and the
+   * coordinator who supervises them (the service checks which teacher); only the admin edits it.
+   */
+  teacherUnavailability: [admin, lowAdmin, teacher, coordinator],
   documentRequests: [student, admin, lowAdmin],
   sectionsMenu: [admin, lowAdmin, coordinator],
   /**
@@ -137,6 +142,8 @@ export const routeAccess: Record<string, AccessRule> = {
   "/periods/make": "adminOnly",
   "/periods/createPayments/:id": "adminOnly",
   "/periods/:id": "adminGroup",
+  /** Not in spec.md §2: "Generar horario" of the period (issue 28), an edit of schedules. */
+  "/periods/:id/timetable": "adminOnly",
   "/periods/detailsPayments/:id": "adminGroup",
   "/periods/updatePaymentSetting/:update": "adminOnly",
 
@@ -200,6 +207,8 @@ export const routeAccess: Record<string, AccessRule> = {
   "/teachers/:id/schedule": "teacherSupervision",
   "/teachers/:id/courses": "teachersList",
   "/teachers/:id/historic": "teachersList",
+  /** Not in spec.md §2: the teacher's weekly unavailability (issue 28). */
+  "/teachers/:id/availability": "teachersList",
 
   "/lessons": "lessonsList",
   /** spec.md §6 names only the lessons list (admins too) and a lesson's absences and detail (not admins):

@@ -204,6 +204,18 @@ export const errorDescriptions: Record<string, string> = {
   stale_record:
     "Otra persona guardó cambios en este registro mientras usted lo editaba. Se cargaron los datos actuales: revíselos y vuelva a guardar.",
 
+  // Generar horario (issue 28)
+  timetable_run_active:
+    "Ya se está generando un horario para este período. Espere a que termine o deténgalo.",
+  timetable_infeasible: "No existe un horario sin choques para las secciones elegidas.",
+  timetable_schedules_changed:
+    "Los horarios cambiaron desde que se generó la propuesta. Genere el horario de nuevo.",
+  timetable_run_not_ready: "La propuesta aún no está lista para aplicarse.",
+  timetable_nothing_to_place: "Las secciones elegidas no tienen horas de clase por colocar.",
+  timetable_no_class_hours:
+    "No hay horas de clase registradas: cree las horas de clase antes de generar el horario.",
+  timetable_no_classrooms: "No hay aulas habilitadas: habilite al menos un aula antes de generar el horario.",
+
   // Codes of database constraints (server/db/constraints.ts)
   invalid_day: "El día debe estar entre lunes (1) y sábado (6).",
   invalid_time_range: "La hora de fin debe ser posterior a la hora de inicio.",

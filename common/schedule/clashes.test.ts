@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GridSlot } from "../schemas/schedules.js";
-import { draftClashes } from "./clashes.js";
+import { draftClashes, unavailableMarks } from "./clashes.js";
 
 const slot = (over: Partial<GridSlot> & Pick<GridSlot, "day" | "class_hour_id">): GridSlot => ({
   schedule_id: 1,
@@ -78,5 +78,34 @@ describe("draftClashes", () => {
     expect(result[2]!.size).toBe(0);
     expect(result[3]!.get("6:100")).toEqual([{ kind: "course_section" }]);
     expect(result[4]!.get("6:100")).toEqual([{ kind: "course_section" }]);
+  });
+});
+
+describe("unavailableMarks", () => {
+  it("marks the drafted slots where a teacher of the course section is unavailable, with their names", () => {
+    const result = unavailableMarks({
+      unavailable: [
+        { teacher: "Ana Pérez", day: 1, class_hour_id: 100 },
+        { teacher: "Luis Gómez", day: 1, class_hour_id: 100 },
+        { teacher: "Ana Pérez", day: 2, class_hour_id: 101 },
+      ],
+      draft: [
+        { day: 1, classroom_id: 12, class_hours_ids: [100, 101] },
+        // Another day, or the same hour on a day the teacher can teach: no mark.
+        { day: 3, classroom_id: 12, class_hours_ids: [100, 101] },
+        { day: 2, classroom_id: null, class_hours_ids: [101, 101] },
+      ],
+    });
+    expect([...result[0]!.entries()]).toEqual([["1:100", ["Ana Pérez", "Luis Gómez"]]]);
+    expect(result[1]!.size).toBe(0);
+    expect([...result[2]!.entries()]).toEqual([["2:101", ["Ana Pérez"]]]);
+  });
+
+  it("marks nothing when the teachers are always available", () => {
+    const [first] = unavailableMarks({
+      unavailable: [],
+      draft: [{ day: 1, classroom_id: 12, class_hours_ids: [100] }],
+    });
+    expect(first!.size).toBe(0);
   });
 });

@@ -76,3 +76,32 @@ export function draftClashes(opts: {
     return result;
   });
 }
+
+/** A slot of the week a teacher of the edited course section cannot teach (issue 28). */
+export type TeacherUnavailableSlot = { teacher: string; day: number; class_hour_id: number };
+
+/**
+ * The slots of a draft weekly schedule that fall where a teacher of the course section is unavailable:
+ * per draft entry, a map "day:classHour" → the names of those teachers (absent when all can teach). Not a
+ * clash: the server saves it (the schedule editor warns); the timetable generator never places one there.
+ */
+export function unavailableMarks(opts: {
+  unavailable: readonly TeacherUnavailableSlot[];
+  draft: readonly DraftEntry[];
+}): Map<string, string[]>[] {
+  const bySlot = new Map<string, string[]>();
+  for (const slot of opts.unavailable) {
+    const key = slotKey(slot.day, slot.class_hour_id);
+    const names = bySlot.get(key) ?? [];
+    if (!names.includes(slot.teacher)) bySlot.set(key, [...names, slot.teacher]);
+  }
+  return opts.draft.map((entry) => {
+    const result = new Map<string, string[]>();
+    for (const hour of new Set(entry.class_hours_ids)) {
+      const key = slotKey(entry.day, hour);
+      const names = bySlot.get(key);
+      if (names) result.set(key, names);
+    }
+    return result;
+  });
+}

@@ -65,6 +65,7 @@ export const validationMessagesEn: Catalogue = {
   prohibited: "The :attribute field is not allowed.",
   sort: "The :attribute field must name an allowed field (:values) and, optionally, the direction asc or desc.",
   invalid: "The :attribute field is invalid.",
+  distinct: "The :attribute field has a duplicate value.",
 };
 
 /** English names of request fields; a field missing here reads as its name with spaces. */
@@ -127,6 +128,7 @@ export const fieldLabelsEn: Record<string, string> = {
   class_hour_ids: "class hours",
   day: "day",
   days: "days",
+  slots: "unavailable slots",
   start_hour: "start hour",
   start_minute: "start minute",
   end_hour: "end hour",
@@ -218,4 +220,9 @@ export const fieldLabelsEn: Record<string, string> = {
   sort_by: "sort by",
   format: "format",
   min_capacity: "minimum capacity",
+
+  // Generate timetable (issue 28)
+  section_ids: "sections",
+  seconds: "search time",
+  rebuild: "rebuild existing schedules",
 };

@@ -74,6 +74,7 @@ export const fieldLabels: Record<string, string> = {
   class_hour_ids: "horas de clase",
   day: "día",
   days: "días",
+  slots: "franjas no disponibles",
   start_hour: "hora de inicio",
   start_minute: "minuto de inicio",
   end_hour: "hora de fin",
@@ -178,6 +179,11 @@ export const fieldLabels: Record<string, string> = {
   sort_by: "ordenar por",
   format: "formato",
   min_capacity: "capacidad mínima",
+
+  // Generar horario (issue 28)
+  section_ids: "secciones",
+  seconds: "tiempo de búsqueda",
+  rebuild: "reconstruir horarios existentes",
 };
 
 /**

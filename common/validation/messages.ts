@@ -64,6 +64,7 @@ export const validationMessages = {
   prohibited: "El campo :attribute no está permitido.",
   sort: "El campo :attribute debe indicar un campo permitido (:values) y, opcionalmente, la dirección asc o desc.",
   invalid: "El campo :attribute no es válido.",
+  distinct: "El campo :attribute tiene un valor duplicado.",
 } as const;
 
 export type ValidationRule = keyof typeof validationMessages;

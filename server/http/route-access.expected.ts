@@ -127,6 +127,12 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   "DELETE /api/schedules/:id": ["admin", "god"],
   "GET /api/sections/:id/schedules": ["coordinator", "lowAdmin", "admin", "god"],
   "GET /api/sections/:id/courses/:course_id/schedules": ["coordinator", "lowAdmin", "admin", "god"],
+  // Generar horario (issue 28): it rewrites a period's schedules, an edit of schedules: admin only.
+  "POST /api/periods/:id/timetable-runs": ["admin", "god"],
+  "GET /api/periods/:id/timetable-runs": ["admin", "god"],
+  "GET /api/timetable-runs/:id": ["admin", "god"],
+  "POST /api/timetable-runs/:id/stop": ["admin", "god"],
+  "POST /api/timetable-runs/:id/apply": ["admin", "god"],
 
   // Courses and prelations (7C2; spec.md §6: course lists admin and low admin, creation and assignment admin
   // only; prelations readable by everyone, written by admin).
@@ -175,6 +181,13 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
     ["coordinator", "lowAdmin", "admin", "god"],
     SUPERVISED_TEACHERS,
   ),
+  // Issue 28: a teacher's weekly unavailability, read by the administration, the teacher themself and
+  // their coordinator; edited by the admin only.
+  "GET /api/teachers/:id/unavailability": byRecord(
+    ["teacher", "coordinator", "lowAdmin", "admin", "god"],
+    "a teacher reads only their own unavailability, a coordinator also their supervised teachers'",
+  ),
+  "PUT /api/teachers/:id/unavailability": ["admin", "god"],
   "GET /api/prelations": "authenticated",
   "GET /api/prelations/:id": "authenticated",
   "GET /api/courses/:id/prelations": "authenticated",

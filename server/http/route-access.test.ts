@@ -34,6 +34,8 @@ const refusalsOnly = new Set([
   "POST /api/backups",
   // A live event stream: it answers 200 and stays open (server/modules/notifications/compose.test.ts).
   "GET /api/notifications/stream",
+  // Starts a timetable search in a worker thread (server/modules/timetable/timetable.test.ts).
+  "POST /api/periods/:id/timetable-runs",
 ]);
 
 const key = (r: Pick<RouteAccessEntry, "method" | "url">) => `${r.method} ${r.url}`;

@@ -30,6 +30,7 @@ import { specializationsRoutes } from "./specializations/routes.js";
 import { studentImportRoutes } from "./students/import-routes.js";
 import { studentsRoutes } from "./students/routes.js";
 import { teachersRoutes } from "./teachers/routes.js";
+import { timetableRoutes } from "./timetable/routes.js";
 import { administratorsRoutes } from "./users/admins-routes.js";
 import { usersRoutes } from "./users/routes.js";
 import { withdrawalsRoutes } from "./withdrawals/routes.js";
@@ -71,4 +72,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(documentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(documentRequestsRoutes);
+  await app.register(timetableRoutes);
 }

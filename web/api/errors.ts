@@ -8,6 +8,8 @@ export type ApiErrorBody = {
   code?: string;
   description?: string;
   errors?: FieldErrors;
+  /** Why something cannot be done, one Spanish sentence each (422 `timetable_infeasible`). */
+  reasons?: string[];
 };
 
 export type ApiErrorKind = "http" | "network" | "cancelled";
@@ -19,6 +21,7 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly description: string | undefined;
   readonly errors: FieldErrors | undefined;
+  readonly reasons: string[] | undefined;
 
   constructor(kind: ApiErrorKind, status: number, body: ApiErrorBody = {}) {
     super(body.message ?? (kind === "http" ? `http_${status}` : kind));
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.code = body.code;
     this.description = body.description;
     this.errors = body.errors;
+    this.reasons = body.reasons;
   }
 }
 

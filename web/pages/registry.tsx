@@ -246,6 +246,7 @@ const teachers = {
   schedule: teacherPage("TeacherSchedulePage"),
   courses: teacherPage("TeacherCoursesPage"),
   historic: teacherPage("TeacherHistoricPage"),
+  availability: teacherPage("TeacherAvailabilityPage"),
   supervising: teacherPage("SupervisingPage"),
 };
 
@@ -273,6 +274,7 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/teachers/:id/schedule": teachers.schedule,
   "/teachers/:id/courses": teachers.courses,
   "/teachers/:id/historic": teachers.historic,
+  "/teachers/:id/availability": teachers.availability,
   "/teachers/:id/edit": teachers.edit,
   "/coordinators/:id/supervising": teachers.supervising,
   "/students": students.list,
@@ -326,6 +328,9 @@ export const pages: Partial<Record<string, ComponentType>> = {
   "/periods": periods.list,
   "/periods/make": periods.make,
   "/periods/:id": periods.detail,
+  "/periods/:id/timetable": lazyPage(() =>
+    withAreaTexts(import("./timetable")).then((m) => ({ default: m.TimetablePage })),
+  ),
   "/periods/payment": periodPaymentPage("PriceSettingListPage"),
   "/periods/createPayments/:id": periodPaymentPage("PriceSettingCreatePage"),
   "/periods/detailsPayments/:id": periodPaymentPage("PriceSettingDetailPage"),

@@ -16,4 +16,5 @@ export * from "./schedules.js";
 export * from "./sections.js";
 export * from "./settings.js";
 export * from "./teaching.js";
+export * from "./timetable.js";
 export * from "./users.js";

@@ -17,6 +17,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.js";
+import { classHours } from "./facilities.js";
 import { students, teachers } from "./people.js";
 import { periods } from "./periods.js";
 import { courseSections } from "./sections.js";
@@ -214,5 +215,27 @@ export const binnacles = pgTable(
     index("binnacles_student_idx").on(t.studentId),
     index("binnacles_author_idx").on(t.authorUserId),
     index("binnacles_course_section_idx").on(t.courseSectionId),
+  ],
+);
+
+/**
+ * A teacher cannot teach on `day` (1 Monday … 6 Saturday) during a class hour (issue 28). The timetable
+ * generator never places their course sections there; the schedule editor warns. Edited by the admin.
+ */
+export const teacherUnavailabilities = pgTable(
+  "teacher_unavailabilities",
+  {
+    teacherId: integer()
+      .notNull()
+      .references(() => teachers.id, { onDelete: "cascade" }),
+    day: smallint().notNull(),
+    classHourId: integer()
+      .notNull()
+      .references(() => classHours.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ name: "teacher_unavailabilities_pk", columns: [t.teacherId, t.day, t.classHourId] }),
+    check("teacher_unavailabilities_day_range", sql`${t.day} between 1 and 6`),
+    index("teacher_unavailabilities_class_hour_idx").on(t.classHourId),
   ],
 );

@@ -351,9 +351,10 @@ async function lockCourseSection(tx: DbOrTx, courseSectionId: number, field = "c
 
 /**
  * Writes schedules of one course section (its section already locked): checks that classrooms and class
- * hours exist, then inserts the schedules and their slots. The slot constraints refuse every clash.
+ * hours exist, then inserts the schedules and their slots. The slot constraints refuse every clash. Also
+ * used by "Generar horario" to apply a proposal (server/modules/timetable/service.ts).
  */
-async function insertEntries(
+export async function insertEntries(
   tx: DbOrTx,
   cs: { id: number; sectionId: number },
   entries: Entry[],

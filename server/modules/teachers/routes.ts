@@ -52,6 +52,7 @@ import {
   type Upload,
   updateTeacher,
 } from "./service.js";
+import { teacherUnavailabilityRoutes } from "./unavailability-routes.js";
 import {
   courseSectionSortable,
   lessonSortable,
@@ -158,6 +159,7 @@ function assertPatchOverride(request: FastifyRequest, body: { _method?: string }
 export async function teachersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  await teacherUnavailabilityRoutes(app);
   // A birth date is bounded by the school's today, read on each request (DOMAIN.md "Dates and times").
   const schoolToday = () => app.clock.today();
 

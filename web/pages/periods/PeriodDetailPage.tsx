@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconCash, IconCheck, IconPencil } from "@tabler/icons-react";
+import { IconCash, IconCheck, IconPencil, IconWand } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -147,6 +147,14 @@ function PeriodView({ period }: { period: PeriodDetail }) {
                   {t("periods.enable.action")}
                 </Button>
               ) : null}
+              <Button
+                variant="default"
+                leftSection={<IconWand size={16} aria-hidden />}
+                component={Link}
+                to={`/periods/${period.id}/timetable`}
+              >
+                {t("timetable.title")}
+              </Button>
               <Button
                 variant="default"
                 leftSection={<IconPencil size={16} aria-hidden />}

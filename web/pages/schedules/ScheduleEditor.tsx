@@ -11,11 +11,17 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconTrash, IconUserOff } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../../common/dates/format";
-import { type Clash, type DraftEntry, draftClashes, slotKey } from "../../../common/schedule/clashes";
+import {
+  type Clash,
+  type DraftEntry,
+  draftClashes,
+  slotKey,
+  unavailableMarks,
+} from "../../../common/schedule/clashes";
 import { weekdays } from "../../../common/schemas/schedules";
 import { describeApiError, isApiError } from "../../api/errors";
 import {
@@ -26,9 +32,10 @@ import {
   useUpdateSchedule,
   useWeeklyGrid,
 } from "../../api/schedules";
+import { useTeachersUnavailability } from "../../api/teacher-unavailability";
 import { toast } from "../../components";
 import { type GridItem, WeeklyGrid } from "../../components/WeeklyGrid";
-import { clashText, slotItems } from "./grid-items";
+import { clashText, slotItems, unavailableTexts } from "./grid-items";
 
 type Row = DraftEntry & { key: string; scheduleId?: number };
 
@@ -87,6 +94,18 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
   );
   const clashCount = clashes.reduce((n, m) => n + m.size, 0);
 
+  // Where a teacher of the course section cannot teach: a warning, the server saves it (issue 28).
+  const unavailability = useTeachersUnavailability(cs.teachers.map((x) => x.id));
+  const unavailable = useMemo(
+    () =>
+      cs.teachers.flatMap((teacher, i) =>
+        (unavailability[i] ?? []).map((slot) => ({ teacher: teacher.name, ...slot })),
+      ),
+    [cs.teachers, unavailability],
+  );
+  const marks = useMemo(() => unavailableMarks({ unavailable, draft: rows }), [unavailable, rows]);
+  const markCount = marks.reduce((n, m) => n + m.size, 0);
+
   // The section's week: its other courses as saved, this course as drafted (clashes in red).
   const gridItems = useMemo(() => {
     const others = (occupancy.data?.slots ?? []).filter(
@@ -99,19 +118,23 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
       for (const hour of new Set(row.class_hours_ids)) {
         const key = slotKey(row.day, hour);
         const found = clashes[i]?.get(key);
+        const away = unavailableTexts(t, marks[i]?.get(key) ?? []);
         const item: GridItem = {
           key: `${row.key}-${hour}`,
           title: cs.course.title,
-          lines: found
-            ? found.map((c) => clashText(t, c))
-            : [t("schedules.grid.classroom", { code: roomCode(row.classroom_id) })],
+          lines: [
+            ...(found
+              ? found.map((c) => clashText(t, c))
+              : [t("schedules.grid.classroom", { code: roomCode(row.classroom_id) })]),
+            ...away,
+          ],
           tone: found ? "clash" : "draft",
         };
         items.set(key, [...(items.get(key) ?? []), item]);
       }
     });
     return items;
-  }, [occupancy.data, classrooms.data, rows, clashes, cs, t]);
+  }, [occupancy.data, classrooms.data, rows, clashes, marks, cs, t]);
 
   const change = (key: string, patch: Partial<Row>) =>
     setRows((current) => current.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -167,6 +190,7 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
       {visible.map((row) => {
         const i = rows.indexOf(row);
         const rowClashes = clashes[i] ?? new Map<string, Clash[]>();
+        const rowMarks = marks[i] ?? new Map<string, string[]>();
         return (
           <Paper key={row.key} withBorder p="sm" radius="md" data-testid="schedule-entry">
             <Stack gap="xs">
@@ -217,6 +241,7 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
                 <Group gap={6} role="group" aria-labelledby={`${row.key}-hours`}>
                   {classHours.map((hour) => {
                     const clash = rowClashes.has(slotKey(row.day, hour.id));
+                    const away = rowMarks.has(slotKey(row.day, hour.id));
                     return (
                       <Chip
                         key={hour.id}
@@ -225,7 +250,13 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
                         // Dark shades: white text on them keeps AA contrast.
                         color={clash ? "red.9" : "teal.9"}
                         variant="filled"
-                        icon={clash ? <IconAlertTriangle size={12} /> : undefined}
+                        icon={
+                          clash ? (
+                            <IconAlertTriangle size={12} />
+                          ) : away ? (
+                            <IconUserOff size={12} />
+                          ) : undefined
+                        }
                       >
                         {`${formatTime(hour.start_time)} – ${formatTime(hour.end_time)}`}
                       </Chip>
@@ -245,6 +276,20 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
                   >
                     <IconAlertTriangle size={14} aria-hidden style={{ verticalAlign: "-2px" }} />{" "}
                     {`${dayName(row.day)} ${hourLabel(hour)}: ${clashText(t, clash)}`}
+                  </Text>
+                ));
+              })}
+              {[...rowMarks.entries()].map(([key, names]) => {
+                const hour = Number(key.split(":")[1]);
+                return unavailableTexts(t, names).map((text) => (
+                  <Text key={`${key}-${text}`} size="sm" role="status" data-testid="unavailable">
+                    <IconUserOff
+                      size={14}
+                      aria-hidden
+                      color="var(--mantine-color-orange-8)"
+                      style={{ verticalAlign: "-2px" }}
+                    />{" "}
+                    {`${dayName(row.day)} ${hourLabel(hour)}: ${text}`}
                   </Text>
                 ));
               })}
@@ -283,6 +328,16 @@ export function ScheduleEditor({ data, onlyScheduleId }: ScheduleEditorProps) {
           title={t("schedules.editor.clashesTitle")}
         >
           {t("schedules.editor.clashesHint", { count: clashCount })}
+        </Alert>
+      )}
+      {markCount > 0 && (
+        <Alert
+          color="orange"
+          styles={alertStyles}
+          icon={<IconUserOff aria-hidden />}
+          title={t("schedules.editor.unavailableTitle")}
+        >
+          {t("schedules.editor.unavailableHint", { count: markCount })}
         </Alert>
       )}
       {refusal && (

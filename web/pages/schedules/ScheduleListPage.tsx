@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Title } from "@mantine/core";
-import { IconCalendarEvent, IconDoor, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconCalendarEvent, IconDoor, IconPencil, IconTrash, IconWand } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatTime } from "../../../common/dates/format";
-import { usePeriods } from "../../api/periods";
+import { useEnabledPeriod, usePeriods } from "../../api/periods";
 import { type Schedule, useDeleteSchedule, useScheduleList } from "../../api/schedules";
 import {
   bindListParams,
@@ -84,6 +84,9 @@ export function ScheduleListPage() {
   const rawPeriod = Number(searchParams.get("period_id"));
   const periodId = Number.isInteger(rawPeriod) && rawPeriod > 0 ? rawPeriod : null;
   const periods = usePeriods();
+  const enabled = useEnabledPeriod();
+  // "Generar horario" of the chosen period, else of the current one.
+  const timetablePeriod = periodId ?? enabled.data?.id ?? null;
   const list = useScheduleList(periodId, params);
   const columns = useMemo(() => scheduleColumns(t), [t]);
   const remove = useDeleteSchedule();
@@ -185,6 +188,16 @@ export function ScheduleListPage() {
               >
                 {t("schedules.availability.title")}
               </Button>
+              {timetablePeriod ? (
+                <Button
+                  variant="light"
+                  component={Link}
+                  to={`/periods/${timetablePeriod}/timetable`}
+                  leftSection={<IconWand size={16} aria-hidden />}
+                >
+                  {t("timetable.title")}
+                </Button>
+              ) : null}
             </Group>
           ) : null
         }

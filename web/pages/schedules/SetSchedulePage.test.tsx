@@ -34,9 +34,13 @@ const courseSection = {
   schedules: [],
 };
 
+/** Ana Pérez (teacher 8) cannot teach on Tuesdays at 13:00 (issue 28). */
+const unavailability = { slots: [{ day: 2, class_hour_id: 101 }], class_hours: classHours };
+
 function api(bulk: (body: unknown) => Response) {
   return mockFetch((url, init) => {
     if (url === "/api/sections/1/courses/6/schedules") return jsonResponse(200, { data: courseSection });
+    if (url === "/api/teachers/8/unavailability") return jsonResponse(200, { data: unavailability });
     if (url.startsWith("/api/schedules/grid?period_id=4"))
       return jsonResponse(200, { data: { period_id: 4, class_hours: classHours, slots: [occupied] } });
     if (url.startsWith("/api/classrooms?"))
@@ -109,5 +113,43 @@ describe("set-schedule page", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("No se guardó el horario");
     expect(alert).toHaveTextContent("El aula ya está ocupada ese día en esa hora.");
+  });
+
+  it("warns where a teacher of the course is unavailable, and saves it all the same", {
+    timeout: 90_000,
+  }, async () => {
+    loginAs(Role.admin);
+    const bodies: unknown[] = [];
+    api((body) => {
+      bodies.push(body);
+      return jsonResponse(200, { data: [] });
+    });
+    const user = userEvent.setup();
+    renderApp("/sections/1/courses/6/set-shcedule");
+    await user.click(await screen.findByRole("combobox", { name: "Aula" }, { timeout: 30_000 }));
+    await user.click(await screen.findByRole("option", { name: "B-1" }));
+    await user.click(await screen.findByRole("checkbox", { name: "13:00 – 13:45" }));
+    // Monday: the teacher can teach then.
+    expect(screen.queryByTestId("unavailable")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("combobox", { name: "Día" }));
+    await user.click(await screen.findByRole("option", { name: "Martes" }));
+    const entry = screen.getByTestId("schedule-entry");
+    expect(
+      await within(entry).findByText("Martes 13:00: Prof. Ana Pérez no está disponible a esa hora"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Profesor no disponible")).toBeInTheDocument();
+    // A warning, not a clash: nothing would be refused.
+    expect(screen.queryByTestId("clash")).not.toBeInTheDocument();
+    expect(screen.queryByText("Hay choques de horario")).not.toBeInTheDocument();
+    const cell = screen.getByTestId("weekly-grid").querySelector('[data-slot="2:101"]')!;
+    expect(cell).toHaveTextContent("Prof. Ana Pérez no está disponible a esa hora");
+
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      course_section_id: 10,
+      schedules: [{ day: 2, classroom_id: 13, class_hours_ids: [101] }],
+    });
   });
 });

@@ -20,6 +20,10 @@ export function clashText(t: TFunction, clash: Clash): string {
   }
 }
 
+/** "Prof. Ana Pérez no está disponible a esa hora", one per teacher: a warning, not a clash (issue 28). */
+export const unavailableTexts = (t: TFunction, teachers: readonly string[]) =>
+  teachers.map((teacher) => t("schedules.clash.unavailable", { teacher }));
+
 const teacherLine = (t: TFunction, slot: GridSlot) =>
   slot.teachers.length ? slot.teachers.map((x) => x.name).join(", ") : t("schedules.noTeacher");
 

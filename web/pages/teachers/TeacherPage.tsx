@@ -5,6 +5,7 @@ import { useTeacher } from "../../api/teachers";
 import { listReturnPath } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";
+import { TeacherAvailabilityView } from "./TeacherAvailabilityView";
 import { TeacherCourseSectionsView } from "./TeacherCourseSectionsView";
 import { TeacherHeader } from "./TeacherHeader";
 import { TeacherLessonsView } from "./TeacherLessonsView";
@@ -12,7 +13,7 @@ import { TeacherScheduleView } from "./TeacherScheduleView";
 import { teacherName } from "./teacher-columns";
 
 /** The sub-pages of a teacher (spec.md §2): `/teachers/{id}` shows their course sections. */
-export type TeacherView = "sections" | "lessons" | "schedule" | "courses" | "historic";
+export type TeacherView = "sections" | "lessons" | "schedule" | "courses" | "historic" | "availability";
 
 const paths: Record<TeacherView, string> = {
   sections: "",
@@ -20,6 +21,7 @@ const paths: Record<TeacherView, string> = {
   schedule: "/schedule",
   courses: "/courses",
   historic: "/historic",
+  availability: "/availability",
 };
 
 /**
@@ -59,7 +61,7 @@ export function TeacherPage({ view }: { view: TeacherView }) {
     );
   }
 
-  const views: TeacherView[] = ["sections", "courses", "historic", "lessons"];
+  const views: TeacherView[] = ["sections", "courses", "historic", "lessons", "availability"];
   if (can("teachers.supervision")) views.splice(3, 0, "schedule");
   return (
     <Stack gap="md">
@@ -80,6 +82,8 @@ export function TeacherPage({ view }: { view: TeacherView }) {
         <TeacherLessonsView teacherId={teacher.data.id} />
       ) : view === "schedule" ? (
         <TeacherScheduleView teacher={teacher.data} />
+      ) : view === "availability" ? (
+        <TeacherAvailabilityView teacher={teacher.data} />
       ) : (
         <TeacherCourseSectionsView teacherId={teacher.data.id} view={view} />
       )}
@@ -92,3 +96,4 @@ export const TeacherLessonsPage = () => <TeacherPage view="lessons" />;
 export const TeacherSchedulePage = () => <TeacherPage view="schedule" />;
 export const TeacherCoursesPage = () => <TeacherPage view="courses" />;
 export const TeacherHistoricPage = () => <TeacherPage view="historic" />;
+export const TeacherAvailabilityPage = () => <TeacherPage view="availability" />;

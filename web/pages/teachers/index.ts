@@ -3,6 +3,7 @@ export { TeacherCreatePage } from "./TeacherCreatePage";
 export { TeacherEditPage } from "./TeacherEditPage";
 export { TeacherListPage } from "./TeacherListPage";
 export {
+  TeacherAvailabilityPage,
   TeacherCoursesPage,
   TeacherHistoricPage,
   TeacherLessonsPage,
