@@ -152,7 +152,7 @@ describe("solve", () => {
   });
 
   it("solves ITC-2007 comp01 without hard violations", () => {
-    const file = path.resolve(__dirname, "../../../../shared/timetabling/itc2007/comp01.ctt");
+    const file = path.resolve(__dirname, "../itc2007/comp01.ctt");
     const comp01 = parseItc(readFileSync(file, "utf8"));
     const result = solve(comp01, { seconds: 30, maxIterations: 100_000, seed: 1 });
     expect(result.evaluation.hard.total).toBe(0);
