@@ -26,8 +26,10 @@ cleanup() {
 trap cleanup EXIT
 
 "${run_as[@]}" "$PG_BIN/initdb" -D "$work/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+# No autovacuum on a throwaway cluster: its ANALYZE commits move pg_current_snapshot() under a test that counts
+# on nothing else committing (server/http/snapshot-memo.test.ts), and it only costs CPU here.
 "${run_as[@]}" "$PG_BIN/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
-  -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+  -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c autovacuum=off" \
   start >/dev/null
 
 echo "with-postgres: PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on port $port"
