@@ -160,3 +160,16 @@ describe("/profile/schedule (Mi horario)", () => {
     ]);
   });
 });
+
+describe("DayView without a today (a proposal's week, not a calendar's)", () => {
+  it("marks no day as today and says nothing about Sundays", async () => {
+    const { DayView } = await import("./DayView");
+    const { renderWithProviders } = await import("../../test/render");
+    renderWithProviders(<DayView classHours={grid.class_hours} items={new Map()} />);
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs[0]).toHaveAttribute("aria-selected", "true");
+    for (const tab of tabs) expect(tab).not.toHaveAttribute("aria-current");
+    expect(screen.queryByText("Hoy")).not.toBeInTheDocument();
+    expect(screen.queryByText(/domingos/)).not.toBeInTheDocument();
+  });
+});

@@ -62,7 +62,7 @@ export function MyPaymentsPage() {
         const paid = isPaid(i);
         const state = paid ? "paid" : late ? "late" : i.paidE2 > 0 ? "partial" : "pending";
         const color = { paid: "green", late: "red", partial: "yellow", pending: "gray" }[state];
-        return { i, paid, late, state, color };
+        return { i, paid, state, color };
       })
     : [];
   type Installment = (typeof installments)[number];
