@@ -11,7 +11,7 @@ import { createUserWithToken } from "../test/auth.js";
 import { createTestContext, type TestContext } from "../test/context.js";
 import { expiryJobName, spentConfirmationKeptMs } from "./expiry.js";
 import { InProcessJobs } from "./in-process.js";
-import { jobQueueName, PgBossJobs } from "./pg-boss.js";
+import { jobQueueName, PgBossJobs, settleRun } from "./pg-boss.js";
 
 /** A logger that keeps what was logged. */
 function memoryLog() {
@@ -200,6 +200,49 @@ describe("the expire-tokens job", () => {
     expect((await ctx.db.select().from(authRateLimits)).map((r) => r.key)).toEqual([
       "loginPerAddress:203.0.113.2",
     ]);
+  });
+});
+
+describe("marking a queued run done or failed while the database is away", () => {
+  // A run that failed because the database went away meets it still away when it is marked: a lost mark
+  // leaves the run active until it expires (15 minutes to an hour), and its singleton queue runs nothing meanwhile.
+  const away = () =>
+    Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+  const settler = (failures: number) => {
+    const calls: string[] = [];
+    let left = failures;
+    const mark = (kind: string) => async () => {
+      calls.push(kind);
+      if (left-- > 0) throw away();
+    };
+    return { calls, boss: { complete: mark("complete"), fail: mark("fail") } as never };
+  };
+  const opts = (log: FastifyBaseLogger) => ({ log, stopped: () => false, firstWaitMs: 1 });
+
+  it("a failed run is marked failed (so the queue retries it), retrying the mark until the database answers", async () => {
+    const { calls, boss } = settler(3);
+    const log = memoryLog();
+    await settleRun(boss, "expire", ["a"], new Error("database away"), opts(log));
+    expect(calls).toEqual(["fail", "fail", "fail", "fail"]);
+    expect(log.lines).toEqual([]);
+  });
+
+  it("a finished run is marked done the same way", async () => {
+    const { calls, boss } = settler(2);
+    await settleRun(boss, "expire", ["a"], null, opts(memoryLog()));
+    expect(calls).toEqual(["complete", "complete", "complete"]);
+  });
+
+  it("any other error of the mark, or the queue stopping, ends the retries with a warning", async () => {
+    const log = memoryLog();
+    const boss = { complete: vi.fn(async () => Promise.reject(new Error("syntax error"))), fail: vi.fn() };
+    await settleRun(boss as never, "expire", ["a"], null, opts(log));
+    expect(boss.complete).toHaveBeenCalledTimes(1);
+    expect(log.lines.map((l) => l.msg)).toEqual(["job queue: a run could not be marked done"]);
+
+    const { calls, boss: stopping } = settler(5);
+    await settleRun(stopping, "expire", ["a"], new Error("x"), { ...opts(log), stopped: () => true });
+    expect(calls).toEqual(["fail"]);
   });
 });
 

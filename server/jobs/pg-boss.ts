@@ -152,40 +152,21 @@ export class PgBossJobs implements Jobs {
       job.name,
       { pollingIntervalSeconds: Math.max(0.5, Math.min(2, everySeconds / 4)), batchSize: 1 },
       async (jobs) => {
-        await this.gate.run(job.name, () => runJob(job, this.log));
-        await this.complete(
-          boss,
-          job.name,
-          jobs.map((j) => j.id),
-        );
+        const ids = jobs.map((j) => j.id);
+        let failure: unknown = null;
+        try {
+          await this.gate.run(job.name, () => runJob(job, this.log));
+        } catch (err) {
+          failure = err;
+        }
+        // Settled here, not by pg-boss (see settleRun); pg-boss's own mark then finds nothing left to do.
+        await settleRun(boss, job.name, ids, failure, {
+          log: this.log,
+          stopped: () => this.stopped,
+        });
       },
     );
     this.schedule(boss, job);
-  }
-
-  /**
-   * pg-boss marks a run complete right after its handler returns, without waiting: when the database is away
-   * at that instant the mark is lost and the job stays active until it expires (15 minutes or more), holding
-   * back the next periods of its singleton queue. So the handler marks it itself first, retrying while the
-   * database is away (for up to about two minutes); pg-boss's own mark then finds nothing left to do.
-   */
-  private async complete(boss: PgBoss, name: string, ids: string[]) {
-    let waitMs = 250;
-    for (let waited = 0; ; waited += waitMs, waitMs = Math.min(waitMs * 2, 5000)) {
-      try {
-        await boss.complete(name, ids);
-        return;
-      } catch (err) {
-        if (!isDatabaseUnavailable(err) || this.stopped || waited > 120_000) {
-          this.log.warn(
-            { reason: unavailableReason(err), job: name },
-            "job queue: a run could not be marked done",
-          );
-          return;
-        }
-      }
-      await delay(waitMs);
-    }
   }
 
   private schedule(boss: PgBoss, job: JobDefinition) {
@@ -206,5 +187,46 @@ export class PgBossJobs implements Jobs {
       },
       this.timers,
     );
+  }
+}
+
+/** What settleRun needs of the queue: marking runs done or failed. */
+export type RunSettler = Pick<PgBoss, "complete" | "fail">;
+
+/**
+ * Marks a run done (`failure` null) or failed (the queue then retries it, up to its retry limit).
+ *
+ * pg-boss marks a run right after its handler returns, without waiting and without retrying: when the database
+ * is away at that instant — and a run that failed because the database went away meets it away — the mark is
+ * lost and the run stays active until it expires (15 minutes to an hour), holding back every next period of
+ * its singleton queue. So the handler marks it itself first, retrying while the database is away (for up to
+ * about two minutes).
+ */
+export async function settleRun(
+  boss: RunSettler,
+  name: string,
+  ids: string[],
+  failure: unknown,
+  opts: { log: FastifyBaseLogger; stopped: () => boolean; firstWaitMs?: number; giveUpAfterMs?: number },
+): Promise<void> {
+  const giveUpAfterMs = opts.giveUpAfterMs ?? 120_000;
+  let waitMs = opts.firstWaitMs ?? 250;
+  for (let waited = 0; ; waited += waitMs, waitMs = Math.min(waitMs * 2, 5000)) {
+    try {
+      if (failure === null) await boss.complete(name, ids);
+      else await boss.fail(name, ids);
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || opts.stopped() || waited > giveUpAfterMs) {
+        opts.log.warn(
+          { reason: unavailableReason(err), job: name },
+          failure === null
+            ? "job queue: a run could not be marked done"
+            : "job queue: a run could not be marked failed",
+        );
+        return;
+      }
+    }
+    await delay(waitMs);
   }
 }
