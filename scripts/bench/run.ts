@@ -1,9 +1,10 @@
 // `npm run bench [-- --db=pglite|postgres|all] [--duration=10] [--slice=2] [--connections=10]
 //                 [--classrooms=5000] [--students=20000] [--backup-files-mb=500] [--backup-rows=50000]
-//                 [--only=text] [--skip-demo-memory] [--cpu-prof=DIR]`
+//                 [--only=text] [--skip-demo-memory] [--cpu-prof=DIR] [--timetable-seconds=60]
+//                 [--timetable-seeds=1]`
 // (`--only=attendance`, `--only=notes`: the teaching scenarios of issue 9 alone; `--only=money`: issue 10's;
 // `--only=certificate`: issue 11's grades certificate PDF; `--only="100 PDFs"`: issue 27's other user while 100
-// certificates are generated at once.)
+// certificates are generated at once; `--only=timetable`: issue 28's engine on comp01–07 and the demo period.)
 // Seeds a database (the demo school plus extra classrooms), starts the real server in its own process
 // (pinned to core 0 when `taskset` exists; the load runs on core 1), drives every scenario of
 // scenarios.ts with autocannon at full speed and at a fixed arrival rate, and prints per database kind
@@ -35,6 +36,7 @@ import { type BenchContext, type Scenario, scenarios } from "./scenarios.js";
 import { prepareSchedules } from "./schedules.js";
 import { benchInscriptionStorm, inscriptionStormName, prepareStudents } from "./students.js";
 import { prepareTeaching } from "./teaching.js";
+import { benchTimetable, timetableName } from "./timetable.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 type Kind = "pglite" | "postgres";
@@ -692,6 +694,16 @@ lives in the PostgreSQL processes, so the Node server idles at the V8 part alone
 async function main() {
   const which = (args.db ?? "all") as Kind | "all";
   pinSelf(1);
+  // The timetable engine needs no server and no database kind: measured once, here or alone (`--only=timetable`).
+  if (wants(timetableName) && !args["no-footer"]) {
+    console.log(
+      await benchTimetable({
+        seconds: Number(args["timetable-seconds"] ?? 60),
+        seeds: Number(args["timetable-seeds"] ?? 1),
+      }),
+    );
+    if (only?.toLowerCase() === timetableName) return;
+  }
   if (which === "pglite" || which === "all") await benchKind("pglite");
   if (which === "postgres" || which === "all") {
     if (process.env.TEST_DATABASE_URL) await benchKind("postgres");
