@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { server, serverCount, serverEnv } from "./e2e/servers";
-import { chromiumFlags, chromiumPath } from "./scripts/chromium.mjs";
+import { chromiumFlags, journeyBrowserPath } from "./scripts/chromium.mjs";
 
 const first = server(0);
 
@@ -33,7 +33,7 @@ export default defineConfig({
     // (E2E_TRACE=off), a run on a developer's machine keeps it.
     trace: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: journeyBrowserPath,
       args: [...chromiumFlags, "--disable-quic"],
     },
   },

@@ -202,6 +202,18 @@ export function loginViaApi(page: Page, account: AccountName, path = "/home") {
   return loginAs(page, email, password, path);
 }
 
+/**
+ * Opens `path` inside the running app, as following one of its links does (the router's history, no reload),
+ * instead of loading the app again: a walk through many screens then costs the browser one start of the app.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
 /** The sidebar navigation landmark. */
 export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Menú principal" });
 

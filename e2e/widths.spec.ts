@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   loginViaApi,
+  openInApp,
   schoolWeekday,
   screenshot,
   test,
@@ -167,7 +168,7 @@ async function walkLists(page: Page, account: AccountName) {
   await loginViaApi(page, account, "/home");
   const problems: string[] = [];
   for (const path of lists[account]) {
-    await page.goto(path);
+    await openInApp(page, path);
     await settled(page);
     for (const problem of await misfits(page, { tables: true })) problems.push(`${path}: ${problem}`);
   }
