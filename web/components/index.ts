@@ -23,6 +23,7 @@ export {
 } from "./DataTable/list-params";
 export { LIST_RETURN_KEY, listReturnPath, useRememberListSearch } from "./DataTable/list-return";
 export { SEARCH_DEBOUNCE_MS } from "./DataTable/SearchInput";
+export { mergeSearchChange, useSearchParams } from "./DataTable/url-search";
 export { DateField, type DateFieldProps } from "./DateField/DateField";
 export { DateTimeField, type DateTimeFieldProps } from "./DateField/DateTimeField";
 export { TimeField, type TimeFieldProps } from "./DateField/TimeField";

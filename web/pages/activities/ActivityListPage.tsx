@@ -2,7 +2,7 @@ import { Button, Grid, Group, Stack, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { formatDate } from "../../../common/dates/format";
 import { type Activity, useActivities, useDeleteActivity, useMonthActivities } from "../../api/activities";
 import {
@@ -15,6 +15,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { MonthCalendar } from "../../components/MonthCalendar";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";

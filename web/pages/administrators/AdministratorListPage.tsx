@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Title } from "@mantine/core";
 import { IconEye, IconLock, IconLockOpen, IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { administratorListRoles } from "../../../common/schemas/administrators";
 import {
   type Administrator,
@@ -16,6 +16,7 @@ import {
   type ListParams,
   parseListParams,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

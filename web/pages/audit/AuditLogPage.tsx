@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { type AuditEntry, type AuditFilterValues, parseAuditFilters, useAuditLog } from "../../api/audit";
 import {
   bindListParams,
@@ -11,6 +11,7 @@ import {
   parseListParams,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { AuditDetailsModal } from "./AuditDetailsModal";

@@ -3,10 +3,11 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { confirmAccountBodySchema } from "../../../common/schemas/auth";
 import type { NewPasswordPayload } from "../../api/auth";
 import { useServerFormErrors } from "../../api/field-errors";
+import { useSearchParams } from "../../components";
 import { zodErrors } from "../../components/form/zod-errors";
 import { AuthLayout } from "./AuthLayout";
 

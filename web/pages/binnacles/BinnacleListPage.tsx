@@ -3,7 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { access } from "../../../common/access";
 import { formatDate } from "../../../common/dates/format";
 import { hasRole } from "../../../common/roles";
@@ -17,6 +17,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { formatTime } from "../../../common/dates/format";
 import {
   type ClassHour,
@@ -21,6 +21,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

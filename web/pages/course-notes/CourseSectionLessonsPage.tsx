@@ -1,7 +1,7 @@
 import { Badge, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import { formatDate } from "../../../common/dates/format";
 import { useCourseSectionLessons } from "../../api/course-sections";
 import type { Lesson } from "../../api/lessons";
@@ -11,6 +11,7 @@ import {
   type DataTableColumn,
   parseListParams,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 

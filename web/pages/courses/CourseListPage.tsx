@@ -1,10 +1,10 @@
 import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { usePeriodCourses, usePeriods } from "../../api/periods";
 import { useSpecializationOptions } from "../../api/specializations";
-import { PeriodSelector } from "../../components";
+import { PeriodSelector, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { CourseTable } from "./CourseTable";
 

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Center, Loader, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useCourse, useCreateCourse, useUpdateCourse } from "../../api/courses";
-import { listReturnPath, toast } from "../../components";
+import { listReturnPath, toast, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { CourseForm } from "./CourseForm";
 

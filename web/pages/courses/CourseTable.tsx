@@ -3,7 +3,7 @@ import { IconPencil, IconPlus, IconTrash, IconUsers } from "@tabler/icons-react"
 import type { ReactNode } from "react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Course, type CourseFilters, courseFilterQuery, useCourses } from "../../api/courses";
 import {
   bindListParams,
@@ -11,6 +11,7 @@ import {
   parseListParams,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useSession } from "../../session/useSession";
 import { courseColumns } from "./course-columns";

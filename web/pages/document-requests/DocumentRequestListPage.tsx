@@ -3,7 +3,7 @@ import { IconPlus } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { formatDate, schoolDateOf } from "../../../common/dates/format";
 import {
   type DocumentRequest,
@@ -27,6 +27,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { documentTypeName } from "../../layout/notification-text";

@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   documentListQuery,
   type LibraryDocument,
@@ -15,6 +15,7 @@ import {
   type ListParams,
   parseListParams,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -2,7 +2,7 @@ import { Button, Grid, Group, Stack, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { formatDate } from "../../../common/dates/format";
 import { type Holiday, useDeleteHoliday, useHolidays, useMonthHolidays } from "../../api/holidays";
 import {
@@ -13,6 +13,7 @@ import {
   parseListParams,
   toast,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 import { isoDay, MonthCalendar, monthStart } from "../../components/MonthCalendar";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine
 import { IconChecklist } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { formatDate } from "../../../common/dates/format";
 import { type Lesson, useLesson, useLessons, useMyCourseSections } from "../../api/lessons";
 import {
@@ -12,6 +12,7 @@ import {
   DEFAULT_LIST_PARAMS,
   parseListParams,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { AttendanceSheet } from "./AttendanceSheet";

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Title } from "@mantine/core";
 import { IconListDetails, IconNotes } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { access } from "../../../common/access";
 import { hasRole, isAdmin as isAdminRole } from "../../../common/roles";
 import { type MyCourseSection, useMyCourseSections } from "../../api/lessons";
@@ -14,6 +14,7 @@ import {
   PeriodSelector,
   parseListParams,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, Title } fr
 import { IconCheck, IconPlus } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { downloadAttachment, useMarkAsRead, useNotificationList } from "../../api/notification-compose";
 import type { AppNotification } from "../../api/notifications";
 import {
@@ -11,6 +11,7 @@ import {
   type DataTableColumn,
   parseListParams,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 import { dayjs } from "../../i18n/dayjs";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";

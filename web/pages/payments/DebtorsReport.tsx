@@ -1,11 +1,18 @@
 import { Group, Paper, Select, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { type Debtor, type DebtorFilters, useDebtors } from "../../api/payments";
 import { usePeriods } from "../../api/periods";
 import { useSpecializationOptions } from "../../api/specializations";
-import { bindListParams, DataTable, PeriodSelector, parseListParams, toListQuery } from "../../components";
+import {
+  bindListParams,
+  DataTable,
+  PeriodSelector,
+  parseListParams,
+  toListQuery,
+  useSearchParams,
+} from "../../components";
 import { money } from "../../components/payment-report/format";
 import { debtorColumns } from "./payment-columns";
 

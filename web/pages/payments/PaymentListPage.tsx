@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Tabs, Text, Title, Tooltip } from "@m
 import { IconCheck, IconEye, IconPlus, IconX } from "@tabler/icons-react";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Payment, usePayments, useSetPaymentStatus } from "../../api/payments";
 import {
   bindListParams,
@@ -12,6 +12,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Title } from "@mantine/core";
 import { IconEye, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Pensum, useDeletePensum, usePensums } from "../../api/pensums";
 import { useSpecializationOptions } from "../../api/specializations";
 import {
@@ -14,6 +14,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Title } from "@mantine/core";
 import { IconEye, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { usePeriods } from "../../api/periods";
 import { type PriceSetting, usePeriodPriceSettings } from "../../api/price-settings";
 import {
@@ -11,6 +11,7 @@ import {
   parseListParams,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Center, Loader, Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useCreatePeriod, usePeriod, useUpdatePeriod } from "../../api/periods";
-import { listReturnPath, toast } from "../../components";
+import { listReturnPath, toast, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { PeriodForm } from "./PeriodForm";
 import { RefusalDialog } from "./RefusalDialog";

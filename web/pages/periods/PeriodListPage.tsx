@@ -2,7 +2,7 @@ import { Button, Group, Stack, Title } from "@mantine/core";
 import { IconCash, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Period, useDeletePeriod, usePeriodList } from "../../api/periods";
 import {
   bindListParams,
@@ -12,6 +12,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -1,10 +1,10 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useFieldErrors } from "../../api/field-errors";
 import { useCreatePrelation } from "../../api/prelations";
-import { listReturnPath, toast } from "../../components";
+import { listReturnPath, toast, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { PensumPicker } from "./PensumPicker";
 import { type PensumCourseOption, usePensumCourseOptions } from "./pensum-courses";

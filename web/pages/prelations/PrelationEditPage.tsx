@@ -16,7 +16,7 @@ import {
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { useCourse } from "../../api/courses";
 import {
   type Prelation,
@@ -25,7 +25,7 @@ import {
   useDeletePrelation,
   useUpdatePrelation,
 } from "../../api/prelations";
-import { confirmAction, listReturnPath, toast } from "../../components";
+import { confirmAction, listReturnPath, toast, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { courseOptionLabel } from "./PrelationCreatePage";
 import { usePensumCourseOptions } from "./pensum-courses";

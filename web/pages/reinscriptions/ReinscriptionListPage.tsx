@@ -2,7 +2,7 @@ import { Button, Stack, Title } from "@mantine/core";
 import { IconEye, IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type ReinscriptionItem, useReinscriptions } from "../../api/reinscriptions";
 import {
   bindListParams,
@@ -10,6 +10,7 @@ import {
   parseListParams,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -1,14 +1,14 @@
 import { Alert, Badge, Group, MultiSelect, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { formatTime } from "../../../common/dates/format";
 import { weekdays } from "../../../common/schemas/schedules";
 import { api } from "../../api/client";
 import { usePeriods } from "../../api/periods";
 import { useAvailability } from "../../api/schedules";
 import type { ListResponse } from "../../api/types";
-import { PeriodSelector } from "../../components";
+import { PeriodSelector, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 
 type ClassHourOption = { id: number; start_time: string; end_time: string };

@@ -3,7 +3,7 @@ import { IconCalendarEvent, IconDoor, IconPencil, IconTrash, IconWand } from "@t
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { formatTime } from "../../../common/dates/format";
 import { useEnabledPeriod, usePeriods } from "../../api/periods";
 import { type Schedule, useDeleteSchedule, useScheduleList } from "../../api/schedules";
@@ -17,6 +17,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

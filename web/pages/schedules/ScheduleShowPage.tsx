@@ -1,10 +1,10 @@
 import { Alert, Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { usePeriods } from "../../api/periods";
 import { useClassroomOptions, usePeriodSections, useWeeklyGrid } from "../../api/schedules";
-import { PeriodSelector } from "../../components";
+import { PeriodSelector, useSearchParams } from "../../components";
 import { WeeklyGrid } from "../../components/WeeklyGrid";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { type GridMode, slotItems } from "./grid-items";

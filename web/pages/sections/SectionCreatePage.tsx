@@ -1,8 +1,8 @@
 import { Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { useCreateSection } from "../../api/sections";
-import { listReturnPath, toast } from "../../components";
+import { listReturnPath, toast, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { SectionForm } from "./SectionForm";
 

@@ -2,7 +2,7 @@ import { Stack, Title } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { type SectionStudent, useSectionStudents } from "../../api/sections";
 import {
   bindListParams,
@@ -11,6 +11,7 @@ import {
   listReturnPath,
   parseListParams,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSectionPage } from "./useSectionPage";

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Specialization, useDeleteSpecialization, useSpecializations } from "../../api/specializations";
 import {
   bindListParams,
@@ -13,6 +13,7 @@ import {
   toast,
   toListQuery,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { IconEye, IconFileImport, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { describeApiError, isApiError } from "../../api/errors";
 import {
   type StudentFilters as Filters,
@@ -20,6 +20,7 @@ import {
   parseListParams,
   toast,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

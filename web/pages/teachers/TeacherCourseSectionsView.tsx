@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { usePeriods } from "../../api/periods";
 import { type TeacherCourseSection, useTeacherCourses } from "../../api/teachers";
 import {
@@ -13,6 +13,7 @@ import {
   parseListParams,
   periodLabel,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 import { useSession } from "../../session/useSession";
 import { courseLessonsPath } from "../course-notes/paths";

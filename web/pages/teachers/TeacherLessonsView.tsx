@@ -2,7 +2,7 @@ import { Stack, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { formatDate } from "../../../common/dates/format";
 import { type TeacherLesson, useTeacherLessons } from "../../api/teachers";
 import {
@@ -11,6 +11,7 @@ import {
   type DataTableColumn,
   parseListParams,
   toListQuery,
+  useSearchParams,
 } from "../../components";
 
 function columns(t: TFunction): DataTableColumn<TeacherLesson>[] {

@@ -2,7 +2,7 @@ import { Button, Group, SegmentedControl, Stack, Title } from "@mantine/core";
 import { IconCalendarWeek, IconEye, IconPencil, IconPlus, IconTrash, IconUsers } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import {
   type TeacherFilters,
   type TeacherListItem,
@@ -19,6 +19,7 @@ import {
   parseListParams,
   toast,
   useRememberListSearch,
+  useSearchParams,
 } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 import { useSession } from "../../session/useSession";

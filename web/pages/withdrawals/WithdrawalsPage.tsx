@@ -14,7 +14,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+
 import { isApiError } from "../../api/errors";
 import {
   isWithdrawalRefusal,
@@ -25,7 +25,7 @@ import {
   useWithdrawCourses,
   type WithdrawalState,
 } from "../../api/withdrawals";
-import { ConfirmDialog, SecureActionDialog, StudentSearchSelect } from "../../components";
+import { ConfirmDialog, SecureActionDialog, StudentSearchSelect, useSearchParams } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
 
 type Pending = { kind: "courses" } | { kind: "section"; sectionId: number; code: string } | null;
