@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { accounts, expect, expectAccessible, loginViaApi, test } from "./support";
+import { accounts, expect, expectAccessible, loginViaApi, screenshot, test } from "./support";
 
 type Run = {
   id: number;
@@ -52,8 +52,18 @@ test.describe("generar horario", () => {
     });
     await expect(page.getByText("La propuesta no tiene choques.")).toBeVisible();
     await expect(page.getByTestId("timetable-cost")).toContainText("horas sin colocar");
+    await expect(page.getByTestId("timetable-cost")).toContainText(
+      "horas libres entre clases de una sección",
+    );
     await expect(page.getByTestId("weekly-grid")).toBeVisible();
     await expectAccessible(page, "Generar horario: propuesta", "proposal");
+    if (process.env.UPDATE_SCREENSHOTS === "1") {
+      // The whole proposal in one picture: a viewport as tall as the page (the header stays at its top).
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: 1280, height: Math.min(height, 2400) });
+      await screenshot(page, "timetable-proposal", { readme: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     // On a phone the proposal is one day at a time.
     await page.setViewportSize({ width: 390, height: 800 });

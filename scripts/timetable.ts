@@ -13,7 +13,7 @@ function report(evaluation: Evaluation): string {
   const { hard, soft } = evaluation;
   return [
     `hard ${hard.total} (unplaced ${hard.unplaced}, conflicts ${hard.conflicts}, room occupancy ${hard.roomOccupancy}, availability ${hard.availability})`,
-    `soft ${soft.total} (room capacity ${soft.roomCapacity}, min working days ${soft.minWorkingDays}, curriculum compactness ${soft.curriculumCompactness}, room stability ${soft.roomStability}, pairs ${soft.pairs})`,
+    `soft ${soft.total} (room capacity ${soft.roomCapacity}, min working days ${soft.minWorkingDays}, curriculum compactness ${soft.curriculumCompactness}, room stability ${soft.roomStability}, pairs ${soft.pairs}, holes ${soft.holes})`,
   ].join("\n");
 }
 

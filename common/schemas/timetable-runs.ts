@@ -40,6 +40,7 @@ const evaluationSchema = z.object({
     curriculum_compactness: z.number(),
     room_stability: z.number(),
     pairs: z.number(),
+    holes: z.number(),
     total: z.number(),
   }),
 });

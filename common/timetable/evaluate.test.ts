@@ -46,6 +46,7 @@ const zero = {
     curriculumCompactness: 0,
     roomStability: 0,
     pairs: 0,
+    holes: 0,
     total: 0,
   },
 };
@@ -189,6 +190,29 @@ describe("evaluate", () => {
     const plain = paired(3);
     plain.courses[0]!.pairs = false;
     expect(evaluate(plain, [c1(0, 0), c1(1, 1), c1(2, 0)]).soft.pairs).toBe(0);
+  });
+
+  it("costs one point per empty period between a holes curriculum's first and last lecture of a day", () => {
+    // One course of six lectures alone in its curriculum, on a day of six periods; pairs and days aside.
+    const section = (holes: boolean) =>
+      instance({
+        days: 2,
+        periodsPerDay: 6,
+        courses: [{ id: "c1", teachers: ["t1"], lectures: 4, minWorkingDays: 1, students: 10 }],
+        curricula: [{ id: "q1", courses: ["c1"], holes }],
+      });
+    const c1 = (day: number, period: number) => at("c1", "big", day, period);
+    // Blocks of two with two empty periods between them: 2 holes, and no isolated lecture.
+    expect(evaluate(section(true), [c1(0, 0), c1(0, 1), c1(0, 4), c1(0, 5)]).soft).toEqual({
+      ...zero.soft,
+      holes: 2,
+      total: 2,
+    });
+    // A day that starts late or ends early has no hole; holes are counted day by day.
+    expect(evaluate(section(true), [c1(0, 2), c1(0, 3), c1(1, 4), c1(1, 5)]).soft.holes).toBe(0);
+    expect(evaluate(section(true), [c1(0, 0), c1(0, 1), c1(1, 1), c1(1, 3)]).soft.holes).toBe(1);
+    // ITC's curricula (no preference) do not count them.
+    expect(evaluate(section(false), [c1(0, 0), c1(0, 1), c1(0, 4), c1(0, 5)]).soft).toEqual(zero.soft);
   });
 
   it("adds the instance's fixed lectures the list leaves out, and counts them once", () => {

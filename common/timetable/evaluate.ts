@@ -12,7 +12,7 @@ import {
 } from "./model.js";
 
 /**
- * Judges a timetable by the ITC-2007 rules (plus the school's `pairs`). `lectures` is the whole timetable;
+ * Judges a timetable by the ITC-2007 rules (plus the school's `pairs` and `holes`). `lectures` is the whole timetable;
  * fixed lectures of the instance missing from it are added, as they stay where they are.
  */
 export function evaluate(instance: TimetableInstance, lectures: Lecture[]): Evaluation {
@@ -103,9 +103,12 @@ export function evaluatePlaced(problem: Problem, lectures: Placed[]): Evaluation
   }
 
   let curriculumCompactness = 0;
+  let holes = 0;
   for (let q = 0; q < problem.curriculumCount; q++) {
     for (let s = 0; s < slots; s++)
       curriculumCompactness += isolated(curriculumSlot, q * slots, s, periodsPerDay);
+    if (problem.curriculumHoles[q])
+      for (let d = 0; d < days; d++) holes += holesOnDay(curriculumSlot, q * slots, d, periodsPerDay);
   }
 
   const hard = { unplaced, conflicts, roomOccupancy, availability, total: 0 };
@@ -116,10 +119,16 @@ export function evaluatePlaced(problem: Problem, lectures: Placed[]): Evaluation
     curriculumCompactness: curriculumCompactness * WEIGHTS.curriculumCompactness,
     roomStability: roomStability * WEIGHTS.roomStability,
     pairs: pairs * WEIGHTS.pairs,
+    holes: holes * WEIGHTS.holes,
     total: 0,
   };
   soft.total =
-    soft.roomCapacity + soft.minWorkingDays + soft.curriculumCompactness + soft.roomStability + soft.pairs;
+    soft.roomCapacity +
+    soft.minWorkingDays +
+    soft.curriculumCompactness +
+    soft.roomStability +
+    soft.pairs +
+    soft.holes;
   return { hard, soft };
 }
 
@@ -149,6 +158,21 @@ export function unpairedOnDay(counts: Int32Array, base: number, day: number, per
     }
   }
   return unpaired + (run & 1);
+}
+
+/** Empty periods of one day between the first and the last busy one (none when the day has no lecture). */
+export function holesOnDay(counts: Int32Array, base: number, day: number, periodsPerDay: number): number {
+  const start = base + day * periodsPerDay;
+  let first = -1;
+  let last = -1;
+  let busy = 0;
+  for (let p = 0; p < periodsPerDay; p++) {
+    if (counts[start + p]! === 0) continue;
+    if (first < 0) first = p;
+    last = p;
+    busy++;
+  }
+  return first < 0 ? 0 : last - first + 1 - busy;
 }
 
 /** The pairs cost of one course: its unpaired lectures beyond the one an odd number of lectures forces. */

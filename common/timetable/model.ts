@@ -19,7 +19,12 @@ export type TimetableInstance = {
     /** School preference: lectures in blocks of 2 consecutive periods on a day (soft). ITC: absent. */
     pairs?: boolean;
   }[];
-  curricula: { id: string; courses: string[] }[];
+  curricula: {
+    id: string;
+    courses: string[];
+    /** School preference: no empty period between a day's first and last lecture (soft). ITC: absent. */
+    holes?: boolean;
+  }[];
   /** Course (its teachers' unavailability folded in by the caller) cannot meet then. Hard. */
   unavailable: { course: string; day: number; period: number }[];
   /** Lectures already placed that must stay (they count among their course's lectures). */
@@ -36,17 +41,22 @@ export type Evaluation = {
     curriculumCompactness: number;
     roomStability: number;
     pairs: number;
+    holes: number;
     total: number;
   };
 };
 
-/** ITC-2007 weights of the soft constraints (pairs is the school's own, 1 per lecture). */
+/**
+ * ITC-2007 weights of the soft constraints; pairs (1 per lecture) and holes (1 per empty period) are the
+ * school's own.
+ */
 export const WEIGHTS = {
   roomCapacity: 1,
   minWorkingDays: 5,
   curriculumCompactness: 2,
   roomStability: 1,
   pairs: 1,
+  holes: 1,
 };
 
 /**
@@ -77,6 +87,8 @@ export type Problem = {
   courseCurricula: number[][];
   /** Courses of each curriculum (indices, no repeats). */
   curriculumCourses: number[][];
+  /** 1 when a curriculum's days are judged for holes. */
+  curriculumHoles: Uint8Array;
   /** unavailable[course * slots + slot] = 1 when the course cannot meet then. */
   unavailable: Uint8Array;
   courseIndex: Map<string, number>;
@@ -172,6 +184,7 @@ export function compile(instance: TimetableInstance): Problem {
     curriculumIds: instance.curricula.map((q) => q.id),
     courseCurricula,
     curriculumCourses,
+    curriculumHoles: Uint8Array.from(instance.curricula, (q) => (q.holes ? 1 : 0)),
     unavailable: new Uint8Array(instance.courses.length * slots),
     courseIndex,
     roomIndex,

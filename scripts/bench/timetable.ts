@@ -167,6 +167,6 @@ export async function benchTimetable(opts: { seconds: number; seeds: number }): 
     `clash-free after ${clashFree ? `${(demoRun.feasibleMs! / 1000).toFixed(1)} s` : "never"} (goal ≤ ${demoGoalSeconds} s: ${clashFree && demoRun.feasibleMs! <= demoGoalSeconds * 1000 ? "ok" : "MISSED"}); ` +
       `best found after ${(demoRun.bestMs / 1000).toFixed(1)} s: hard ${d.hard.total}, soft ${d.soft.total} (room capacity ${d.soft.roomCapacity}, ` +
       `min. working days ${d.soft.minWorkingDays}, compactness ${d.soft.curriculumCompactness}, room stability ` +
-      `${d.soft.roomStability}, blocks of two ${d.soft.pairs}); ${demoRun.result.iterations} moves`,
+      `${d.soft.roomStability}, blocks of two ${d.soft.pairs}, holes ${d.soft.holes}); ${demoRun.result.iterations} moves`,
   ].join("\n");
 }

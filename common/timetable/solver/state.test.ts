@@ -4,11 +4,11 @@ import { compile, type TimetableInstance } from "../model.js";
 import { Random } from "./random.js";
 import { State } from "./state.js";
 
-/** Every rule in play: shared teachers and curricula, a shared room, unavailability, pairs. */
+/** Every rule in play: shared teachers and curricula, a shared room, unavailability, pairs, holes. */
 const instance: TimetableInstance = {
   name: "mixed",
   days: 3,
-  periodsPerDay: 4,
+  periodsPerDay: 5,
   rooms: [
     { id: "a", capacity: 20 },
     { id: "b", capacity: 35 },
@@ -22,7 +22,7 @@ const instance: TimetableInstance = {
   ],
   curricula: [
     { id: "q1", courses: ["c1", "c2"] },
-    { id: "q2", courses: ["c2", "c3", "c4"] },
+    { id: "q2", courses: ["c2", "c3", "c4"], holes: true },
   ],
   unavailable: [
     { course: "c1", day: 0, period: 0 },

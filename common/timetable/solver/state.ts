@@ -1,4 +1,4 @@
-import { unpairedOnDay } from "../evaluate.js";
+import { holesOnDay, unpairedOnDay } from "../evaluate.js";
 import { type Problem, WEIGHTS } from "../model.js";
 
 /** Lists of lists as one offset array and one flat array (no per-lecture allocation in the search). */
@@ -135,7 +135,13 @@ export class State {
       const n = this.curriculumSlot[base + slot]!;
       this.hard += n;
       this.soft += this.isolationAdded(base, slot, n) * WEIGHTS.curriculumCompactness;
-      this.curriculumSlot[base + slot] = n + 1;
+      if (n === 0 && p.curriculumHoles[q.items[i]!]) {
+        const before = holesOnDay(this.curriculumSlot, base, day, p.periodsPerDay);
+        this.curriculumSlot[base + slot] = 1;
+        this.soft += (holesOnDay(this.curriculumSlot, base, day, p.periodsPerDay) - before) * WEIGHTS.holes;
+      } else {
+        this.curriculumSlot[base + slot] = n + 1;
+      }
     }
     const cd = c * p.days + day;
     if (this.courseDay[cd]!++ === 0 && this.courseDays[c]!++ < p.minWorkingDays[c]!) {
@@ -193,7 +199,13 @@ export class State {
     for (let i = q.start[c]!, end = q.start[c + 1]!; i < end; i++) {
       const base = q.items[i]! * S;
       const n = this.curriculumSlot[base + slot]! - 1;
-      this.curriculumSlot[base + slot] = n;
+      if (n === 0 && p.curriculumHoles[q.items[i]!]) {
+        const before = holesOnDay(this.curriculumSlot, base, day, p.periodsPerDay);
+        this.curriculumSlot[base + slot] = 0;
+        this.soft += (holesOnDay(this.curriculumSlot, base, day, p.periodsPerDay) - before) * WEIGHTS.holes;
+      } else {
+        this.curriculumSlot[base + slot] = n;
+      }
       this.hard -= n;
       this.soft -= this.isolationAdded(base, slot, n) * WEIGHTS.curriculumCompactness;
     }

@@ -79,7 +79,8 @@ describe("the period as the engine's instance", () => {
       minWorkingDays: 3,
     });
     expect(instance.courses.some((c) => c.id === "1003" || c.id === "2001")).toBe(false);
-    expect(instance.curricula).toEqual([{ id: "100", courses: ["1001", "1002"] }]);
+    // A section's days are judged for empty class hours between its classes.
+    expect(instance.curricula).toEqual([{ id: "100", courses: ["1001", "1002"], holes: true }]);
   });
 
   it("folds teachers' unavailability and their classes in other sections into the course's unavailable slots", () => {
@@ -144,6 +145,41 @@ describe("the period as the engine's instance", () => {
     expect(rebuilt.warnings).toEqual([]);
   });
 
+  it("keeps a morning or an afternoon section in its shift's class hours (mixed: any), and says so of a kept class outside it", () => {
+    const r = rows();
+    // Class hours 12 and 10 start before noon (morning), 11 at noon (afternoon).
+    r.classHours = [
+      { id: 12, startTime: "07:00" },
+      { id: 10, startTime: "11:45" },
+      { id: 11, startTime: "12:00" },
+    ];
+    const closed = (shift: string | undefined, rebuild = true) => {
+      r.sections[0]!.shift = shift;
+      const map = buildInstance({ name: "p", rows: r, sectionIds: [100], rebuild });
+      const of = (course: string) =>
+        map.instance.unavailable
+          .filter((u) => u.course === course)
+          .map((u) => `${u.day}:${u.period}`)
+          .sort();
+      return { language: of("1002"), math: of("1001"), warnings: map.warnings };
+    };
+    // Morning: period 2 of every day closed to 1A's courses (with Ana's Tuesday and Pedro's Monday as before).
+    expect(closed("morning").language).toEqual(["0:2", "1:2", "2:2", "3:2", "4:2"]);
+    expect(closed("morning").math).toEqual(["0:1", "0:2", "1:2", "2:2", "3:2", "4:2"]);
+    expect(closed("afternoon").language).toEqual(
+      ["0:0", "0:1", "1:0", "1:1", "1:2", "2:0", "2:1", "3:0", "3:1", "4:0", "4:1"].sort(),
+    );
+    expect(closed("mixed").language).toEqual(["1:2"]);
+    expect(closed(undefined).language).toEqual(["1:2"]);
+    // 1A's language already meets on Friday at 07:00: kept, and named, when the section is of the afternoon.
+    const kept = closed("afternoon", false);
+    expect(kept.language).not.toContain("4:0");
+    expect(kept.warnings).toEqual([
+      "Lenguaje (1A) conserva 1 hora de su horario fuera del turno de la tarde.",
+    ]);
+    expect(closed("morning", false).warnings).toEqual([]);
+  });
+
   it("counts enrolled students once the section has inscriptions", () => {
     const map = buildInstance({ name: "p", rows: rows(), sectionIds: [200], rebuild: true });
     expect(map.instance.courses.find((c) => c.id === "2001")?.students).toBe(5);
@@ -188,12 +224,17 @@ describe("what Apply checks and what the generator says", () => {
     r.slots.pop();
     r.courseSectionTeachers.push({ courseSectionId: 2001, teacherId: 8 });
     r.classrooms[1]!.multipleSections = false;
+    r.sections[0]!.shift = "afternoon";
     expect(describeChanges(before, fingerprintOf(r), (id) => (id === "100" ? "1A" : "2A"))).toEqual([
       "los horarios de la sección 1A",
       "los profesores de la sección 2A",
+      "el turno de la sección 1A",
       "las aulas",
     ]);
     expect(describeChanges(before, fingerprintOf(rows()), String)).toEqual([]);
+    // A run started before shifts counted has none in its fingerprint: not a change.
+    const { shifts: _, ...old } = before;
+    expect(describeChanges(old, fingerprintOf(r), String)).not.toContain("el turno de la sección 100");
   });
 
   it("explains infeasibilities and unplaced hours in Spanish, naming teachers and sections", () => {
@@ -207,6 +248,30 @@ describe("what Apply checks and what the generator says", () => {
         names,
       ),
     ).toBe("La sección 1A tiene 16 horas de clase y solo 15 horas disponibles en la semana.");
+    // The shift is named when it closes class hours to the section.
+    const morning = rows();
+    morning.sections[0]!.shift = "morning";
+    morning.classHours = [
+      { id: 12, startTime: "07:00" },
+      { id: 10, startTime: "08:00" },
+      { id: 11, startTime: "13:00" },
+    ];
+    expect(
+      describeInfeasibility(
+        { kind: "curriculum_overloaded", curriculum: "100", lectures: 16, available: 15 },
+        namesOf(morning),
+      ),
+    ).toBe(
+      "La sección 1A tiene 16 horas de clase y solo 15 horas disponibles en la semana en el turno de la mañana.",
+    );
+    expect(
+      describeInfeasibility(
+        { kind: "course_overloaded", course: "1002", lectures: 6, available: 5 },
+        namesOf(morning),
+      ),
+    ).toBe(
+      "Lenguaje (1A) tiene 6 horas de clase y solo 5 horas disponibles en la semana en el turno de la mañana.",
+    );
     expect(
       describeInfeasibility({ kind: "no_room_big_enough", course: "1001", students: 45, largest: 40 }, names),
     ).toBe(

@@ -12,8 +12,15 @@ export type SchoolRows = {
     multipleSections: boolean;
     enabled: boolean;
   }[];
-  /** Every section of the period. */
-  sections: { id: number; code: string; malesLimit: number; femalesLimit: number; inscribed: number }[];
+  /** Every section of the period; `shift` absent reads as "mixed" (any class hour). */
+  sections: {
+    id: number;
+    code: string;
+    malesLimit: number;
+    femalesLimit: number;
+    inscribed: number;
+    shift?: string;
+  }[];
   /** Every course section of the period with its course's weekly hours and its enrolled students. */
   courseSections: { id: number; sectionId: number; title: string; hours: number; enrolled: number }[];
   courseSectionTeachers: { courseSectionId: number; teacherId: number }[];
@@ -65,6 +72,28 @@ export function studentsOf(
   return section.inscribed > 0 ? cs.enrolled : section.malesLimit + section.femalesLimit;
 }
 
+export const hoursText = (n: number) => (n === 1 ? "1 hora" : `${n} horas`);
+
+/**
+ * The shift a class hour belongs to: the morning's start before noon, the afternoon's at noon or later
+ * (DOMAIN.md "Generar horario"); null when the hour has no start time.
+ */
+export function shiftOfHour(startTime: string | undefined): "morning" | "afternoon" | null {
+  if (!startTime) return null;
+  return startTime < "12:00" ? "morning" : "afternoon";
+}
+
+/** Class hours (ids) a section of `shift` may not meet in: the other shift's; none for a mixed section. */
+export function outsideShift(shift: string | undefined, classHours: SchoolRows["classHours"]): number[] {
+  if (shift !== "morning" && shift !== "afternoon") return [];
+  return classHours
+    .filter((h) => {
+      const of = shiftOfHour(h.startTime);
+      return of !== null && of !== shift;
+    })
+    .map((h) => h.id);
+}
+
 /** Lectures of a course: its weekly hours; blocks of 2 where the hours are even, as the demo places them. */
 export function courseShape(hours: number, days: number) {
   const pairs = hours >= 2 && hours % 2 === 0;
@@ -77,7 +106,8 @@ export function courseShape(hours: number, days: number) {
  * - a room is an enabled classroom (capacity = max_capacity, shared = multiple_sections);
  * - a course is a course section of the chosen sections with its course's hours as lectures (none: left out),
  *   its teachers, its students (enrolled, or the section's seats before any inscription);
- * - a curriculum is a section;
+ * - a curriculum is a section, whose days should have no empty class hour between two of its classes; a
+ *   section of the morning or the afternoon shift meets only in its shift's class hours (`shiftOfHour`);
  * - teachers' unavailability, and the slots where they teach sections that are not chosen, are the course's
  *   unavailable slots; a classroom busy with a section that is not chosen is held by a fixed lecture of an
  *   extra course that costs nothing (no teacher, no student, no curriculum, one room);
@@ -187,14 +217,25 @@ export function buildInstance(opts: {
       for (const key of teacherBusy.get(t) ?? []) no.add(key);
       for (const key of unavailableOf.get(t) ?? []) no.add(key);
     }
-    // A kept class at an hour its teacher has since marked unavailable stays (the schedule editor allows it
-    // with a warning): that slot is not unavailable to its own course, and the run says so.
-    const kept = [...no].filter((key) => fixedAt.get(cs.id)?.has(key));
-    if (kept.length > 0) {
+    const offShift = new Set<string>();
+    for (const hour of outsideShift(section.shift, rows.classHours))
+      for (let day = 1; day <= days; day++) offShift.add(slotKey(day, hour));
+    // A kept class at an hour its teacher has since marked unavailable, or outside its section's shift, stays
+    // (the schedule editor allows it): that slot is not unavailable to its own course, and the run says so.
+    const kept = (keys: Set<string>) => [...keys].filter((key) => fixedAt.get(cs.id)?.has(key)).length;
+    const keptUnavailable = kept(no);
+    if (keptUnavailable > 0) {
       warnings.push(
-        `${cs.title} (${section.code}) conserva ${kept.length === 1 ? "1 hora" : `${kept.length} horas`} de su horario en que un profesor suyo no está disponible.`,
+        `${cs.title} (${section.code}) conserva ${hoursText(keptUnavailable)} de su horario en que un profesor suyo no está disponible.`,
       );
     }
+    const keptOffShift = kept(offShift);
+    if (keptOffShift > 0) {
+      warnings.push(
+        `${cs.title} (${section.code}) conserva ${hoursText(keptOffShift)} de su horario fuera del turno de la ${section.shift === "morning" ? "mañana" : "tarde"}.`,
+      );
+    }
+    for (const key of offShift) no.add(key);
     for (const key of no) {
       if (fixedAt.get(cs.id)?.has(key)) continue;
       const [day, hour] = key.split(":").map(Number) as [number, number];
@@ -221,7 +262,11 @@ export function buildInstance(opts: {
       periodsPerDay: hourIds.length,
       rooms: rooms.map((r) => ({ id: String(r.id), capacity: r.maxCapacity, shared: r.multipleSections })),
       courses,
-      curricula: [...curricula].map(([sectionId, list]) => ({ id: String(sectionId), courses: list })),
+      curricula: [...curricula].map(([sectionId, list]) => ({
+        id: String(sectionId),
+        courses: list,
+        holes: true,
+      })),
       unavailable,
       fixed: fixed.filter((f) => placedSet.has(f.course) || f.course.startsWith("r")),
     },

@@ -38,6 +38,7 @@ export async function loadSchoolRows(db: DbOrTx, periodId: number): Promise<Scho
       code: sections.code,
       malesLimit: sections.malesLimit,
       femalesLimit: sections.femalesLimit,
+      shift: sections.shift,
       inscribed: sql<number>`(select count(*)::int from ${inscriptions} where ${inscriptions.sectionId} = ${sections.id} and ${inscriptions.status} = 'active')`,
     })
     .from(sections)
@@ -131,6 +132,8 @@ export async function loadSchoolRows(db: DbOrTx, periodId: number): Promise<Scho
 export type Fingerprint = {
   schedules: Record<string, string>;
   teachers: Record<string, string>;
+  /** Absent in runs started before sections' shifts counted. */
+  shifts?: Record<string, string>;
   classrooms: string;
   class_hours: string;
   unavailability: string;
@@ -152,6 +155,7 @@ export function fingerprintOf(rows: SchoolRows): Fingerprint {
   return {
     schedules: bySection(rows.slots),
     teachers: bySection(rows.courseSectionTeachers),
+    shifts: Object.fromEntries(rows.sections.map((s) => [String(s.id), s.shift ?? "mixed"])),
     classrooms: hash(rows.classrooms.map((r) => [r.id, r.enabled, r.multipleSections, r.maxCapacity])),
     class_hours: hash(rows.classHours),
     unavailability: hash(rows.unavailability),
@@ -173,6 +177,8 @@ export function describeChanges(
     changed.push(`los horarios de ${listOf("la sección", "las secciones", schedules)}`);
   const staff = sectionsWhere(before.teachers, after.teachers);
   if (staff.length > 0) changed.push(`los profesores de ${listOf("la sección", "las secciones", staff)}`);
+  const shifts = before.shifts && after.shifts ? sectionsWhere(before.shifts, after.shifts) : [];
+  if (shifts.length > 0) changed.push(`el turno de ${listOf("la sección", "las secciones", shifts)}`);
   if (before.classrooms !== after.classrooms) changed.push("las aulas");
   if (before.class_hours !== after.class_hours) changed.push("las horas de clase");
   if (before.unavailability !== after.unavailability) changed.push("la disponibilidad de los profesores");

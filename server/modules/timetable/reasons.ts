@@ -1,5 +1,5 @@
 import type { Infeasibility } from "../../../common/timetable/index.js";
-import type { SchoolRows } from "./instance.js";
+import { hoursText, outsideShift, type SchoolRows } from "./instance.js";
 
 /** Names of what the engine's ids stand for, to say things in Spanish. */
 export type Names = {
@@ -7,12 +7,18 @@ export type Names = {
   /** "Matemática I (1A)". */
   courseSection(id: string): string;
   section(id: string): string;
+  /**
+   * " en el turno de la mañana" for a section (by id, or a course section's) whose shift closes some class
+   * hours to it; else "".
+   */
+  inShift(id: { section: string } | { courseSection: string }): string;
 };
 
 export function namesOf(rows: SchoolRows): Names {
   const teachers = new Map(rows.teachers.map((t) => [String(t.id), t]));
   const sections = new Map(rows.sections.map((s) => [String(s.id), s.code]));
   const cs = new Map(rows.courseSections.map((c) => [String(c.id), c]));
+  const shifts = new Map(rows.sections.map((s) => [String(s.id), s.shift]));
   return {
     teacher(id) {
       const t = teachers.get(id);
@@ -26,10 +32,14 @@ export function namesOf(rows: SchoolRows): Names {
     section(id) {
       return sections.get(id) ?? id;
     },
+    inShift(id) {
+      const section = "section" in id ? id.section : String(cs.get(id.courseSection)?.sectionId);
+      const shift = shifts.get(section);
+      if (outsideShift(shift, rows.classHours).length === 0) return "";
+      return shift === "morning" ? " en el turno de la mañana" : " en el turno de la tarde";
+    },
   };
 }
-
-const hoursText = (n: number) => (n === 1 ? "1 hora" : `${n} horas`);
 
 /** A reason of the engine's diagnosis as a Spanish sentence. */
 export function describeInfeasibility(reason: Infeasibility, names: Names): string {
@@ -37,9 +47,9 @@ export function describeInfeasibility(reason: Infeasibility, names: Names): stri
     case "teacher_overloaded":
       return `${names.teacher(reason.teacher)} tiene ${hoursText(reason.lectures)} de clase y solo ${hoursText(reason.available)} disponibles en la semana.`;
     case "curriculum_overloaded":
-      return `La sección ${names.section(reason.curriculum)} tiene ${hoursText(reason.lectures)} de clase y solo ${hoursText(reason.available)} disponibles en la semana.`;
+      return `La sección ${names.section(reason.curriculum)} tiene ${hoursText(reason.lectures)} de clase y solo ${hoursText(reason.available)} disponibles en la semana${names.inShift({ section: reason.curriculum })}.`;
     case "course_overloaded":
-      return `${names.courseSection(reason.course)} tiene ${hoursText(reason.lectures)} de clase y solo ${hoursText(reason.available)} disponibles en la semana.`;
+      return `${names.courseSection(reason.course)} tiene ${hoursText(reason.lectures)} de clase y solo ${hoursText(reason.available)} disponibles en la semana${names.inShift({ courseSection: reason.course })}.`;
     case "no_room_big_enough":
       return `Ninguna aula habilitada tiene capacidad para los ${reason.students} estudiantes de ${names.courseSection(reason.course)}: la más grande admite ${reason.largest}.`;
   }

@@ -141,6 +141,7 @@ function proposalOf(result: SolveResult, map: InstanceMap, context: ProposalCont
         curriculum_compactness: e.soft.curriculumCompactness,
         room_stability: e.soft.roomStability,
         pairs: e.soft.pairs,
+        holes: e.soft.holes,
         total: e.soft.total,
       },
     },

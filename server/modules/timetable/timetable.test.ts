@@ -380,6 +380,7 @@ describe("generate and apply", () => {
       curriculum_compactness: 0,
       room_stability: 0,
       pairs: 0,
+      holes: 0,
       total: 0,
     };
     const [row] = await ctx.db

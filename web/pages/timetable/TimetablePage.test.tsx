@@ -52,6 +52,7 @@ const done: TimetableRun = {
         curriculum_compactness: 2,
         room_stability: 0,
         pairs: 1,
+        holes: 0,
         total: 8,
       },
     },

@@ -19,6 +19,7 @@ export function costLines(
     { key: "daysShort", count: soft.min_working_days / 5 },
     { key: "roomChanges", count: soft.room_stability },
     { key: "pairs", count: soft.pairs },
+    { key: "holes", count: soft.holes },
     { key: "unplaced", count: missing },
   ];
   return lines.map((l) => ({ ...l, text: t(`timetable.cost.${l.key}`, { count: l.count }) }));
