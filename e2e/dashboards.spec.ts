@@ -22,9 +22,15 @@ async function openHome(page: Page, account: AccountName, call: string) {
 /** Every chart of the dashboard is drawn (its SVG arrived with the lazily loaded chart code). */
 async function chartsDrawn(page: Page, atLeast: number) {
   const charts = page.getByTestId("chart");
+  await charts.first().scrollIntoViewIfNeeded();
   await expect(charts.first().locator("svg").first()).toBeVisible();
   expect(await charts.count()).toBeGreaterThanOrEqual(atLeast);
-  for (const chart of await charts.all()) await expect(chart.locator("svg").first()).toBeVisible();
+  // A chart is drawn when it comes near the screen (web/components/charts): scroll to each.
+  for (const chart of await charts.all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator("svg").first()).toBeVisible();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   // Let the bars grow to their size before a picture: a frame for them to start, then their animations.
   await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));

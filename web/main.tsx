@@ -1,6 +1,6 @@
 // Only what guest pages need; the logged-in shell brings the rest (web/styles/app.css).
 import "./styles/guest.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { i18nReady } from "./i18n";
 import { SESSION_STORAGE_KEY } from "./session/storage";
@@ -38,11 +38,15 @@ async function openApp(target?: string) {
   if (target) window.history.replaceState(null, "", target);
   app ??= import("./App");
   const { App } = await app;
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // As a transition, React renders the whole app in slices of a few milliseconds, yielding to the browser
+  // in between: on a phone the first render is no longer one long task that blocks every tap.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 // Spanish is built in; English (when chosen) arrives in a few milliseconds, before the first paint.
