@@ -4,12 +4,34 @@
 // bench school of `--students` students (students.ts); then the students list (first page with its count)
 // is driven at full speed for `seconds` without a backup, and again while the server writes a backup
 // (POST /api/backups, the same code as the scheduled one), in one-second slices until the backup has
-// finished. Shrink it with --backup-files-mb / --backup-rows / --students.
+// finished. Then the archive just written is restored (`npm run restore`, the command people run) into a
+// fresh throwaway database of the same kind. Shrink it with --backup-files-mb / --backup-rows / --students.
+// Goals (issue 12): the backup and the restore each ≤ 2 min, the list ≥ 50 % of its throughput meanwhile.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import pg from "pg";
 import { openDatabase } from "../../server/db/client.js";
 import { createStorage } from "../../server/storage/index.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** Goal of the backup and of the restore of the bench school, in seconds. */
+const goalSeconds = 120;
+/** Goal of the list's throughput while a backup runs, in % of its throughput without one. */
+const goalPercent = 50;
+
+/** `49.1 s`, `1 m 12 s`. */
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} m ${String(whole % 60).padStart(2, "0")} s`;
+}
+
+const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 export const backupLoadName = "list while a backup runs";
 const listPath = "/api/students?page=1&limit=10";
@@ -59,7 +81,65 @@ async function slice(baseUrl: string, auth: string, seconds: number, connections
   return { requests: result.requests.total, errors: result.non2xx + result.errors + result.timeouts };
 }
 
-/** Runs the scenario against a started server; answers the report line. */
+/** A fresh throwaway target of `kind`: the environment `npm run restore` needs, and its removal. */
+async function freshTarget(
+  kind: "pglite" | "postgres",
+): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  if (kind === "pglite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "aula-bench-restore-"));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
+    delete env.DATABASE_URL;
+    delete env.STORAGE_DIR;
+    delete env.STORAGE_URL;
+    return { env, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("restoring on PostgreSQL needs TEST_DATABASE_URL");
+  const name = `aula_bench_restore_${randomBytes(4).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** `npm run restore -- FILE` into a fresh target of `kind`; answers its time (s), start-up included. */
+async function timeRestore(kind: "pglite" | "postgres", archive: string): Promise<number> {
+  const target = await freshTarget(kind);
+  try {
+    const started = performance.now();
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/restore.ts", archive], {
+      cwd: root,
+      env: target.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`restore failed (exit code ${code}):\n${output}`);
+    return (performance.now() - started) / 1000;
+  } finally {
+    await target.drop();
+  }
+}
+
+/** Runs the scenario against a started server; answers the report lines. */
 export async function benchBackupLoad(opts: {
   kind: "pglite" | "postgres";
   baseUrl: string;
@@ -69,19 +149,23 @@ export async function benchBackupLoad(opts: {
   filesMb: number;
   rows: number;
   students: number;
+  /** The server's BACKUP_DIR (the archive is restored from there). */
+  backupDir: string;
 }): Promise<string> {
   const { baseUrl, auth } = opts;
   await slice(baseUrl, auth, 2, opts.connections); // warm-up
   const quiet = await slice(baseUrl, auth, opts.seconds, opts.connections);
   const quietRps = quiet.requests / opts.seconds;
 
+  type Status = {
+    running: boolean;
+    progress: { phase: string } | null;
+    last: { name: string; size: number } | null;
+    last_error: string | null;
+  };
   const status = async () => {
     const res = await fetch(`${baseUrl}/api/backups`, { headers: { authorization: auth } });
-    return (
-      (await res.json()) as {
-        data: { running: boolean; last: { size: number } | null; last_error: string | null };
-      }
-    ).data;
+    return ((await res.json()) as { data: Status }).data;
   };
   const started = performance.now();
   const post = await fetch(`${baseUrl}/api/backups`, { method: "POST", headers: { authorization: auth } });
@@ -89,23 +173,36 @@ export async function benchBackupLoad(opts: {
   let requests = 0;
   let errors = 0;
   let seconds = 0;
+  /** When each phase was first seen (s after the start; seen once a second, between slices). */
+  const phases = new Map<string, number>();
   for (;;) {
     const s = await slice(baseUrl, auth, 1, opts.connections);
     requests += s.requests;
     errors += s.errors;
     seconds += 1;
-    if (!(await status()).running) break;
+    const now = await status();
+    const phase = now.progress?.phase;
+    if (phase && !phases.has(phase)) phases.set(phase, (performance.now() - started) / 1000);
+    if (!now.running) break;
   }
   const backupSeconds = (performance.now() - started) / 1000;
   const after = await status();
   if (after.last_error) throw new Error(`backup failed during the bench: ${after.last_error}`);
+  if (!after.last) throw new Error("the backup wrote no archive");
   const busyRps = requests / seconds;
   const percent = (100 * busyRps) / quietRps;
-  const size = after.last ? `${(after.last.size / 1024 / 1024).toFixed(1)} MB` : "n/a";
-  return (
+  const size = `${(after.last.size / 1024 / 1024).toFixed(1)} MB`;
+  const seen = [...phases].map(([phase, at]) => `${phase} from ${at.toFixed(0)} s`).join(", ");
+
+  const restoreSeconds = await timeRestore(opts.kind, path.join(opts.backupDir, after.last.name));
+  const school = `the seeded school + ${opts.students} students + ${opts.rows} extra rows + ${opts.filesMb} MB of files`;
+  return [
     `${backupLoadName} [${opts.kind}]: GET ${listPath} ${quietRps.toFixed(0)} req/s without a backup, ` +
-    `${busyRps.toFixed(0)} req/s during it (${percent.toFixed(0)}%, goal ≥ 50%${percent >= 50 ? ", met" : ", MISSED"}` +
-    `${errors ? `, ${errors} errors` : ""}); backup of the seeded school + ${opts.students} students + ${opts.rows} extra rows + ` +
-    `${opts.filesMb} MB of files took ${backupSeconds.toFixed(1)} s, archive ${size}`
-  );
+      `${busyRps.toFixed(0)} req/s during it (${percent.toFixed(0)} %, goal ≥ ${goalPercent} %: ` +
+      `${verdict(percent >= goalPercent)}${errors ? `, ${errors} errors` : ""})`,
+    `  backup of ${school}: ${formatSeconds(backupSeconds)} (goal ≤ 2 min: ${verdict(backupSeconds <= goalSeconds)}), ` +
+      `archive ${size}${seen ? ` (${seen})` : ""}`,
+    `  restore of that archive into a fresh ${opts.kind === "pglite" ? "data folder" : "PostgreSQL database"} ` +
+      `(npm run restore): ${formatSeconds(restoreSeconds)} (goal ≤ 2 min: ${verdict(restoreSeconds <= goalSeconds)})`,
+  ].join("\n");
 }

@@ -1,12 +1,10 @@
 // Writing an archive from a consistent view of the database and its files (format.ts describes the layout).
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, type Hash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable, type Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { createGzip, constants as zlibConstants } from "node:zlib";
-import tar, { type Header } from "tar-stream";
+import { finished } from "node:stream/promises";
 import type { StoredFile } from "../storage/types.js";
 import {
   type ArchivedFile,
@@ -24,7 +22,8 @@ import {
   sequencesEntry,
 } from "./format.js";
 import { appliedMigrations, nameMigrations } from "./migrations.js";
-import { hashing, listTables, quoteIdent, readSequences, type SqlRunner } from "./sql.js";
+import { listTables, quoteIdent, readSequences, type SqlRunner } from "./sql.js";
+import { TarGzipWriter } from "./tar-gzip.js";
 
 /** Where the files come from: read from the same consistent view as the rows. */
 export type FileSource = {
@@ -41,22 +40,11 @@ export type BackupSource = {
 
 export type BackupProgress = { phase: "tables" | "files" | "done"; done: number; total: number };
 
-/** Rows fetched and archived per page: small pages keep an embedded server answering between them. */
+/**
+ * Rows fetched and archived per page: memory stays flat, and an embedded database read in the server's own
+ * thread (an in-memory one, in tests) answers requests between pages.
+ */
 export const rowsPerPage = 500;
-
-function addEntry(
-  pack: tar.Pack,
-  header: Partial<Header> & { name: string },
-  body: Buffer | Readable,
-): Promise<void> {
-  // Always through the entry's stream, which waits while the compressor is behind (memory stays flat).
-  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-  const size = Buffer.isBuffer(body) ? body.length : header.size;
-  return new Promise((resolve, reject) => {
-    const entry = pack.entry({ ...header, size }, (err) => (err ? reject(err) : resolve()));
-    pipeline(source, entry as unknown as NodeJS.WritableStream).catch(reject);
-  });
-}
 
 /**
  * Streams the whole archive of `source` into `out` (compressed). Resolves with the manifest once
@@ -77,79 +65,75 @@ export async function writeArchive(
     migrations: known,
     unknownMigrations: unknown,
   };
-  const pack = tar.pack();
-  const gzip = createGzip({ level: 6, flush: zlibConstants.Z_NO_FLUSH });
-  const written = pipeline(pack, gzip, out);
-  // A failed write (full disk) ends the pipeline; stop producing at once instead of waiting on drain.
-  let failure: unknown;
-  written.catch((err) => {
-    failure = err;
-    pack.destroy(err as Error);
-  });
-  const check = () => {
-    if (failure) throw failure;
-  };
-
-  await addEntry(pack, { name: headerEntry }, Buffer.from(JSON.stringify(header, null, 2)));
-  const tables = (await listTables(source.db)).filter((t) => !fileTables.has(t));
-  const counts: Record<string, number> = {};
-  let tableIndex = 0;
-  for (const table of tables) {
-    opts.onProgress?.({ phase: "tables", done: tableIndex++, total: tables.length });
-    const cursor = `aula_backup_${tableIndex}`;
-    await source.db.query(
-      `declare ${cursor} no scroll cursor for select row_to_json(t)::text as r from public.${quoteIdent(table)} t`,
-    );
-    let count = 0;
-    for (let page = 0; ; page++) {
-      check();
-      const { rows } = await source.db.query<{ r: string }>(`fetch ${rowsPerPage} from ${cursor}`);
-      if (rows.length === 0) break;
-      count += rows.length;
-      const body = Buffer.from(`${rows.map((r) => r.r).join("\n")}\n`);
-      await addEntry(pack, { name: `db/${table}/${String(page).padStart(6, "0")}.ndjson` }, body);
-      if (rows.length < rowsPerPage) break;
+  const tar = new TarGzipWriter(out);
+  try {
+    await tar.add({ name: headerEntry }, Buffer.from(JSON.stringify(header, null, 2)));
+    const tables = (await listTables(source.db)).filter((t) => !fileTables.has(t));
+    const counts: Record<string, number> = {};
+    let tableIndex = 0;
+    for (const table of tables) {
+      opts.onProgress?.({ phase: "tables", done: tableIndex++, total: tables.length });
+      const cursor = `aula_backup_${tableIndex}`;
+      await source.db.query(
+        `declare ${cursor} no scroll cursor for select row_to_json(t)::text as r from public.${quoteIdent(table)} t`,
+      );
+      let count = 0;
+      for (let page = 0; ; page++) {
+        const { rows } = await source.db.query<{ r: string }>(`fetch ${rowsPerPage} from ${cursor}`);
+        if (rows.length === 0) break;
+        count += rows.length;
+        const body = Buffer.from(`${rows.map((r) => r.r).join("\n")}\n`);
+        await tar.add({ name: `db/${table}/${String(page).padStart(6, "0")}.ndjson` }, body);
+        if (rows.length < rowsPerPage) break;
+      }
+      await source.db.query(`close ${cursor}`);
+      counts[table] = count;
     }
-    await source.db.query(`close ${cursor}`);
-    counts[table] = count;
-  }
-  await addEntry(pack, { name: sequencesEntry }, Buffer.from(JSON.stringify(await readSequences(source.db))));
+    await tar.add({ name: sequencesEntry }, Buffer.from(JSON.stringify(await readSequences(source.db))));
 
-  const files: ArchivedFile[] = [];
-  const listed: StoredFile[] = [];
-  for await (const f of source.files.list()) listed.push(f);
-  let fileIndex = 0;
-  for (const f of listed) {
-    check();
-    opts.onProgress?.({ phase: "files", done: fileIndex++, total: listed.length });
-    const opened = await source.files.open(f.key);
-    if (!opened) continue; // deleted since it was listed (a live object store): not part of this copy
-    const hash = createHash("sha256");
-    const tap = hashing(hash);
-    const createdAt = opened.info.createdAt.toISOString();
-    await addEntry(
-      pack,
-      {
-        name: `files/${f.key}`,
+    const files: ArchivedFile[] = [];
+    const listed: StoredFile[] = [];
+    for await (const f of source.files.list()) listed.push(f);
+    let fileIndex = 0;
+    for (const f of listed) {
+      opts.onProgress?.({ phase: "files", done: fileIndex++, total: listed.length });
+      const opened = await source.files.open(f.key);
+      if (!opened) continue; // deleted since it was listed (a live object store): not part of this copy
+      const hash = createHash("sha256");
+      const createdAt = opened.info.createdAt.toISOString();
+      await tar.addStream(
+        {
+          name: `files/${f.key}`,
+          size: opened.info.size,
+          pax: { "aula.contentType": opened.info.contentType, "aula.createdAt": createdAt },
+        },
+        hashed(opened.stream, hash),
+      );
+      files.push({
+        key: f.key,
         size: opened.info.size,
-        pax: { "aula.contentType": opened.info.contentType, "aula.createdAt": createdAt },
-      },
-      opened.stream.pipe(tap),
-    );
-    files.push({
-      key: f.key,
-      size: opened.info.size,
-      contentType: opened.info.contentType,
-      sha256: hash.digest("hex"),
-      createdAt,
-    });
+        contentType: opened.info.contentType,
+        sha256: hash.digest("hex"),
+        createdAt,
+      });
+    }
+    const manifest: Manifest = { ...header, tables: counts, files };
+    await tar.add({ name: manifestEntry }, Buffer.from(JSON.stringify(manifest, null, 2)));
+    await tar.finish();
+    opts.onProgress?.({ phase: "done", done: 1, total: 1 });
+    return manifest;
+  } catch (err) {
+    tar.abort(err);
+    throw err;
   }
-  const manifest: Manifest = { ...header, tables: counts, files };
-  await addEntry(pack, { name: manifestEntry }, Buffer.from(JSON.stringify(manifest, null, 2)));
-  pack.finalize();
-  await written;
-  opts.onProgress?.({ phase: "done", done: 1, total: 1 });
-  return manifest;
+}
+
+/** The stream's bytes, each fed to `hash` on the way. */
+async function* hashed(stream: AsyncIterable<Buffer>, hash: Hash): AsyncIterable<Buffer> {
+  for await (const chunk of stream) {
+    hash.update(chunk);
+    yield chunk;
+  }
 }
 
 /** `aula-backup-2026-11-23T12-00-00Z.tar.gz`: sorts by time, safe on every file system. */
@@ -160,22 +144,33 @@ export function archiveName(now = new Date()): string {
 const isDiskFull = (err: unknown) =>
   err instanceof Error && ["ENOSPC", "EDQUOT"].includes((err as NodeJS.ErrnoException).code ?? "");
 
+/** Flushes a file (or a folder: a rename in it) to the disk. */
+async function syncToDisk(file: string): Promise<void> {
+  const handle = await open(file, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Writes `source` to `target` through a temporary name in the same folder, renamed into place only once
- * complete: a failure (a full disk) deletes the partial file and leaves the folder as it was.
- * `wrap` may put a stream between the archive and the file (tests use it to fail the write).
+ * Writes an archive to `target` through a temporary name in the same folder: `write` fills the temporary file
+ * (created by it, flags "wx"); the file is flushed to the disk and renamed into place only once complete (an
+ * older archive is pruned only after a newer one is safely there). A failure (a full disk) deletes the partial
+ * file and leaves the folder as it was.
  */
-export async function writeArchiveFile(
-  source: BackupSource,
+export async function intoArchiveFile(
   target: string,
-  opts: { onProgress?: (p: BackupProgress) => void; wrap?: (file: Writable) => Writable } = {},
+  write: (temp: string) => Promise<Manifest>,
 ): Promise<{ manifest: Manifest; file: string }> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.partial`);
   try {
-    const file = createWriteStream(temp, { flags: "wx", mode: 0o600 });
-    const manifest = await writeArchive(source, opts.wrap ? opts.wrap(file) : file, opts);
+    const manifest = await write(temp);
+    await syncToDisk(temp);
     await rename(temp, target);
+    await syncToDisk(dir).catch(() => {}); // folders cannot be opened for a flush on every system
     return { manifest, file: target };
   } catch (err) {
     await rm(temp, { force: true }).catch(() => {});
@@ -189,6 +184,43 @@ export async function writeArchiveFile(
     }
     throw err;
   }
+}
+
+/**
+ * The archive's file (`temp`) as a stream, through `wrap` when given (tests put a failing stream there); `use`
+ * writes into it. Resolves once the file itself is closed.
+ */
+export async function intoFileStream(
+  temp: string,
+  wrap: ((file: Writable) => Writable) | undefined,
+  use: (out: Writable) => Promise<Manifest>,
+): Promise<Manifest> {
+  const file = createWriteStream(temp, { flags: "wx", mode: 0o600 });
+  const closed = finished(file);
+  closed.catch(() => {});
+  try {
+    const manifest = await use(wrap ? wrap(file) : file);
+    await closed;
+    return manifest;
+  } catch (err) {
+    file.destroy();
+    await closed.catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Writes `source` to `target` (intoArchiveFile), in this thread.
+ * `wrap` may put a stream between the archive and the file (tests use it to fail the write).
+ */
+export function writeArchiveFile(
+  source: BackupSource,
+  target: string,
+  opts: { onProgress?: (p: BackupProgress) => void; wrap?: (file: Writable) => Writable } = {},
+): Promise<{ manifest: Manifest; file: string }> {
+  return intoArchiveFile(target, (temp) =>
+    intoFileStream(temp, opts.wrap, (out) => writeArchive(source, out, opts)),
+  );
 }
 
 /** Files from a readable stream of bytes already in memory or on disk (helper for sources). */

@@ -18,15 +18,20 @@ import {
   type BackupProgress,
   type BackupSource,
   type FileSource,
+  intoArchiveFile,
+  intoFileStream,
   writeArchive,
   writeArchiveFile,
 } from "./create.js";
 import { archiveExtension, BackupError, type Manifest, messages } from "./format.js";
+import { archiveInWorker, transferable, type WorkerSource } from "./offload.js";
 import {
+  exportPostgresSnapshot,
   folderFiles,
   type LinkFile,
   noFiles,
   type SnapshotTiming,
+  takeEmbeddedSnapshot,
   withEmbeddedSnapshot,
   withPgliteTransaction,
   withPostgresSnapshot,
@@ -84,6 +89,52 @@ export async function withAppSnapshot<T>(
   // An in-memory database (tests): nothing to copy; one transaction pauses the others for its length.
   const files = folderRoot ? folderFiles(folderRoot) : storage ? storageFiles(storage) : noFiles;
   return withPgliteTransaction(client, files, fn);
+}
+
+/** Runs `fn` on a snapshot a worker thread can open by itself (offload.ts). */
+type WorkerSnapshot = <T>(fn: (source: WorkerSource) => Promise<T>, timing?: SnapshotTiming) => Promise<T>;
+
+/**
+ * How the archive of the app is written off the server's thread: PostgreSQL with its files in the database
+ * (the server exports a snapshot, the worker reads it), or an embedded database in a folder with its files in
+ * a folder (the server takes the snapshot in its short pause; the worker reads the copy). Null where the view cannot be
+ * handed to a thread (an in-memory database, files in an object store): the archive is written here.
+ */
+function workerSnapshotOf(deps: BackupDeps): WorkerSnapshot | null {
+  const pool = postgresPoolOf(deps.db);
+  const storage = deps.storage;
+  if (pool) {
+    if (storage && storage.kind !== "database") return null;
+    const connection = transferable(connectionConfigOf(pool, "aula-backup"));
+    if (!connection) return null;
+    return async (fn) => {
+      const snapshot = await exportPostgresSnapshot(connection);
+      try {
+        return await fn({ kind: "postgres", connection, snapshot: snapshot.id });
+      } finally {
+        await snapshot.release();
+      }
+    };
+  }
+  const client = (deps.db as unknown as { $client: PGlite }).$client;
+  const folderRoot = storage?.kind === "folder" ? (storage as unknown as { root: string }).root : null;
+  const dataDir = client.dataDir;
+  if (!dataDir || dataDir.startsWith("memory://") || (storage && !folderRoot)) return null;
+  return async (fn, timing) => {
+    const snapshot = await takeEmbeddedSnapshot(
+      client,
+      dataDir,
+      folderRoot,
+      deps.config.dataDir,
+      timing,
+      deps.linkFile,
+    );
+    try {
+      return await fn({ kind: "pglite", dir: snapshot.pglite, files: snapshot.files });
+    } finally {
+      await snapshot.release();
+    }
+  };
 }
 
 /** The archives in `dir`, newest first. */
@@ -151,11 +202,18 @@ export async function createBackup(
   } = {},
 ): Promise<{ file: string; manifest: Manifest; size: number }> {
   const target = opts.target ?? (await newArchivePath(deps.config.backupDir));
-  const { manifest, file } = await withAppSnapshot(
-    deps,
-    (source) => writeArchiveFile(source, target, opts),
-    opts.timing,
-  );
+  const inWorker = workerSnapshotOf(deps);
+  const { manifest, file } = inWorker
+    ? await inWorker(
+        (source) =>
+          intoArchiveFile(target, (temp) =>
+            opts.wrap
+              ? intoFileStream(temp, opts.wrap, (out) => archiveInWorker(source, { stream: out }, opts))
+              : archiveInWorker(source, { file: temp }, opts),
+          ),
+        opts.timing,
+      )
+    : await withAppSnapshot(deps, (source) => writeArchiveFile(source, target, opts), opts.timing);
   const size = (await stat(file)).size;
   if (!opts.target) await pruneBackups(deps.config.backupDir, deps.config.backupKeep);
   return { file, manifest, size };
@@ -163,6 +221,8 @@ export async function createBackup(
 
 /** Streams an archive of the app into `out` (the local endpoint `npm run backup` calls). */
 export function streamBackup(deps: BackupDeps, out: Writable): Promise<Manifest> {
+  const inWorker = workerSnapshotOf(deps);
+  if (inWorker) return inWorker((source) => archiveInWorker(source, { stream: out }));
   return withAppSnapshot(deps, (source) => writeArchive(source, out));
 }
 

@@ -1,16 +1,18 @@
 // Consistent views to back up, one per kind of database.
 //
 // PostgreSQL: one REPEATABLE READ READ ONLY transaction on a connection of its own; rows are read with
-// cursors page by page, so the other connections keep serving and nothing holds the whole table.
+// cursors page by page and each stored file's chunks in one binary COPY, so the other connections keep
+// serving and nothing holds the whole table. A backup written in its thread (offload.ts) reads a snapshot the
+// server exported when the backup was asked for (exportPostgresSnapshot).
 //
 // Embedded database (PGlite): one connection serves every request, so a long transaction on it would stall
-// the server for the whole backup. Instead the server takes a snapshot: it copies the database folder while
-// serving, then for an instant (while no other query can run) checkpoints and copies again only the files
-// that changed since, and hard-links the files folder (files are replaced by renaming, never rewritten in
-// place, so a link keeps the old contents; a STORAGE_DIR on another file system is copied instead, which
-// lengthens the pause); then the archive is read from the copy, opened by a second PGlite, while the server
-// goes on. Measured pause: 0.1-0.26 s for a 197 MB folder (a single full copy while
-// paused took 0.8-1.7 s); `npm run bench` measures the throughput during the whole backup.
+// the server for the whole backup. Instead the server takes a snapshot: for an instant (while no other query
+// can run) it checkpoints and copies the database folder, and hard-links the files folder (files are replaced
+// by renaming, never rewritten in place, so a link keeps the old contents; a STORAGE_DIR on another file
+// system is copied instead, which lengthens the pause); then the archive is read from the copy, opened by a
+// second PGlite (in the backup's thread), while the server goes on. Measured pause: 0.1-0.26 s for a 197 MB
+// folder, 0.6-0.9 s for the bench school's 261 MB; `npm run bench` measures the throughput during the whole
+// backup.
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { copyFile, link, mkdir, readdir, rm, stat } from "node:fs/promises";
@@ -18,6 +20,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import { byteaValuesOfBinaryCopy } from "../storage/chunk-copy.js";
 import { FolderStorage } from "../storage/folder.js";
 import type { StoredFile } from "../storage/types.js";
 import type { BackupSource, FileSource } from "./create.js";
@@ -75,6 +79,44 @@ export function databaseFiles(db: SqlRunner): FileSource {
   };
 }
 
+/**
+ * The database storage's files on PostgreSQL, read through `client` (inside the snapshot): like
+ * `databaseFiles`, but each file's chunks come in one binary COPY (raw bytes, one query per file) instead of
+ * one query per chunk answered as hex text (twice the bytes, decoded on the server's thread).
+ */
+export function postgresDatabaseFiles(client: pg.ClientBase): FileSource {
+  const db: SqlRunner = { query: (text, params) => client.query(text, params as unknown[]) as never };
+  const base = databaseFiles(db);
+  return {
+    list: base.list,
+    async open(key) {
+      const { rows } = await db.query<{ id: string; size: string; content_type: string; created_at: Date }>(
+        "select id::text as id, size::text as size, content_type, created_at from stored_files where key = $1",
+        [key],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const id = Number(row.id);
+      if (!Number.isSafeInteger(id)) throw new Error(`stored file ${key}: bad id`);
+      const copy = client.query(
+        copyTo(
+          `copy (select data from stored_file_chunks where file_id = ${id} order by n) to stdout (format binary)`,
+        ),
+      );
+      return {
+        info: {
+          key,
+          size: Number(row.size),
+          contentType: row.content_type,
+          sha256: "",
+          createdAt: new Date(row.created_at),
+        },
+        stream: Readable.from(byteaValuesOfBinaryCopy(copy)),
+      };
+    },
+  };
+}
+
 /** Files of a folder storage. */
 export function folderFiles(root: string): FileSource {
   const storage = new FolderStorage(root);
@@ -87,25 +129,60 @@ export const noFiles: FileSource = {
   open: async () => null,
 };
 
+/** What `pg_export_snapshot()` answers (`00000003-0000001B-1`): checked before it is put in a statement. */
+const snapshotIdPattern = /^[0-9A-F]+(-[0-9A-F]+)+$/i;
+
 /**
- * Runs `fn` on a snapshot of a PostgreSQL database. `files`: where the files are when not in the database
- * itself (an object store, read live); the database storage's tables are read inside the snapshot.
+ * Takes a snapshot of a PostgreSQL database now, in a transaction of its own kept open (exported, so that
+ * another connection, a backup thread's, reads exactly it: `withPostgresSnapshot(…, id)`); `release()` ends it.
+ */
+export async function exportPostgresSnapshot(
+  connection: pg.ClientConfig,
+): Promise<{ id: string; release(): Promise<void> }> {
+  const client = new pg.Client(connection);
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const { rows } = await client.query<{ id: string }>("select pg_export_snapshot() as id");
+    return {
+      id: rows[0]!.id,
+      release: async () => {
+        await client.query("commit").catch(() => {});
+        await client.end().catch(() => {});
+      },
+    };
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Runs `fn` on a snapshot of a PostgreSQL database (`snapshotId`: one exported by exportPostgresSnapshot,
+ * else taken now). `files`: where the files are when not in the database itself (an object store, read live);
+ * the database storage's tables are read inside the snapshot.
  */
 export async function withPostgresSnapshot<T>(
   connection: pg.ClientConfig,
   files: FileSource | "database",
   fn: (source: BackupSource) => Promise<T>,
+  snapshotId?: string,
 ): Promise<T> {
   const client = new pg.Client(connection);
   client.on("error", () => {});
   await client.connect();
   try {
     await client.query("begin isolation level repeatable read read only");
+    if (snapshotId !== undefined) {
+      if (!snapshotIdPattern.test(snapshotId)) throw new Error(`not a snapshot id: ${snapshotId}`);
+      await client.query(`set transaction snapshot '${snapshotId}'`);
+    }
     const db: SqlRunner = { query: (text, params) => client.query(text, params as unknown[]) as never };
     const result = await fn({
       kind: "postgres",
       db,
-      files: files === "database" ? databaseFiles(db) : files,
+      files: files === "database" ? postgresDatabaseFiles(client) : files,
     });
     await client.query("commit");
     return result;
@@ -222,25 +299,37 @@ export type SnapshotTiming = { pausedMs: number };
 /** Snapshot folders of backups running in this process (the sweep of leftovers never touches them). */
 export const snapshotsInUse = new Set<string>();
 
+/** A copy of the embedded database's folder and files, taken in one short pause; `release()` deletes it. */
+export type EmbeddedSnapshot = {
+  /** The copy of the database folder (open it with `openPgliteCopy`). */
+  pglite: string;
+  /** The linked files folder; null: no files. */
+  files: string | null;
+  release(): Promise<void>;
+};
+
 /**
  * Snapshot of the running embedded database `live` (its folder `pgliteDir`) and its files folder
- * `filesRoot` (null: no files) into a new folder under `workDir`; `fn` reads the copy. The live database
- * is paused only while its folder is copied (`timing.pausedMs`). The copy is deleted afterwards.
- * `linkFile`: how files are linked (`linkTree`; tests hand in one that fails across file systems).
+ * `filesRoot` (null: no files) into a new folder under `workDir`. The live database is paused only while its
+ * folder is copied (`timing.pausedMs`). `linkFile`: how files are linked (`linkTree`; tests hand in one that
+ * fails across file systems).
  */
-export async function withEmbeddedSnapshot<T>(
+export async function takeEmbeddedSnapshot(
   live: PGlite,
   pgliteDir: string,
   filesRoot: string | null,
   workDir: string,
-  fn: (source: BackupSource) => Promise<T>,
   timing?: SnapshotTiming,
   linkFile: LinkFile = link,
-): Promise<T> {
+): Promise<EmbeddedSnapshot> {
   const dir = path.join(workDir, `.snapshot-${randomBytes(6).toString("hex")}`);
   snapshotsInUse.add(dir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const release = async () => {
+    await rm(dir, { recursive: true, force: true });
+    snapshotsInUse.delete(dir);
+  };
   try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     // One short exclusive window: no query and no other transaction runs while this one is open (PGlite
     // has one connection), so the copy goes at the disk's pace whatever the load. A first pass while the
     // server went on was slower than this under sustained writes: every file operation waited behind
@@ -252,19 +341,45 @@ export async function withEmbeddedSnapshot<T>(
       if (filesRoot) await linkTree(filesRoot, path.join(dir, "files"), linkFile);
       if (timing) timing.pausedMs = performance.now() - started;
     });
-    // A small cache: the copy is read once, front to back.
-    const copy = new PGlite(path.join(dir, "pglite"), {
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-    });
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  return { pglite: path.join(dir, "pglite"), files: filesRoot ? path.join(dir, "files") : null, release };
+}
+
+/** Opens a snapshot's database copy: a small cache, as the copy is read once, front to back. */
+export async function openPgliteCopy(dir: string): Promise<PGlite> {
+  const copy = new PGlite(dir, {
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
+  await copy.waitReady;
+  return copy;
+}
+
+/**
+ * Snapshot of the running embedded database (takeEmbeddedSnapshot); `fn` reads the copy, in this thread.
+ * The copy is deleted afterwards.
+ */
+export async function withEmbeddedSnapshot<T>(
+  live: PGlite,
+  pgliteDir: string,
+  filesRoot: string | null,
+  workDir: string,
+  fn: (source: BackupSource) => Promise<T>,
+  timing?: SnapshotTiming,
+  linkFile: LinkFile = link,
+): Promise<T> {
+  const snapshot = await takeEmbeddedSnapshot(live, pgliteDir, filesRoot, workDir, timing, linkFile);
+  try {
+    const copy = await openPgliteCopy(snapshot.pglite);
     try {
-      await copy.waitReady;
-      const files = filesRoot ? folderFiles(path.join(dir, "files")) : noFiles;
+      const files = snapshot.files ? folderFiles(snapshot.files) : noFiles;
       return await withPgliteTransaction(copy, files, fn);
     } finally {
       await copy.close().catch(() => {});
     }
   } finally {
-    await rm(dir, { recursive: true, force: true });
-    snapshotsInUse.delete(dir);
+    await snapshot.release();
   }
 }

@@ -50,3 +50,58 @@ export async function readChunkByCopy(pool: pg.Pool, fileId: number, n: number):
   client.release();
   return singleByteaOfBinaryCopy(Buffer.concat(parts));
 }
+
+/**
+ * The bytes of every bytea value of a binary COPY of a single-column query, one after the other, as the COPY
+ * arrives (a whole file's chunks from one `COPY (select data … order by n)`: one query per file instead of one
+ * per chunk). Values are passed on as views into the arriving pieces; a null value counts as empty.
+ */
+export async function* byteaValuesOfBinaryCopy(copy: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
+  let pending: Buffer = Buffer.alloc(0);
+  /** Bytes of the current value still to come; -1 between values. */
+  let remaining = -1;
+  let headerDone = false;
+  let ended = false;
+  for await (const piece of copy) {
+    pending = pending.length ? Buffer.concat([pending, piece]) : piece;
+    for (;;) {
+      if (ended) {
+        if (pending.length) throw new Error("binary COPY: bytes after its end");
+        break;
+      }
+      if (remaining > 0) {
+        if (pending.length === 0) break;
+        const take = Math.min(remaining, pending.length);
+        yield pending.subarray(0, take);
+        pending = pending.subarray(take);
+        remaining -= take;
+        if (remaining > 0) break;
+        remaining = -1;
+        continue;
+      }
+      if (!headerDone) {
+        if (pending.length < signature.length + 8) break;
+        if (!pending.subarray(0, signature.length).equals(signature)) throw new Error("not a binary COPY");
+        const extension = pending.readUInt32BE(signature.length + 4);
+        if (pending.length < signature.length + 8 + extension) break;
+        pending = pending.subarray(signature.length + 8 + extension);
+        headerDone = true;
+        continue;
+      }
+      if (pending.length < 2) break;
+      const fields = pending.readInt16BE(0);
+      if (fields === -1) {
+        pending = pending.subarray(2);
+        ended = true;
+        continue;
+      }
+      if (fields !== 1) throw new Error(`binary COPY row with ${fields} fields, not 1`);
+      if (pending.length < 6) break;
+      const length = pending.readInt32BE(2);
+      pending = pending.subarray(6);
+      remaining = Math.max(length, 0);
+      if (remaining === 0) remaining = -1;
+    }
+  }
+  if (!ended || remaining > 0) throw new Error("binary COPY cut short");
+}
