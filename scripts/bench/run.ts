@@ -29,6 +29,7 @@ import { serverNodeFlags } from "../server-node-flags.mjs";
 import { backupLoadName, benchBackupLoad, prepareBackupLoad } from "./backup-load.js";
 import { prepareDocuments } from "./documents.js";
 import { benchFileServing, fileServingName, prepareFileServing } from "./file-serving.js";
+import { benchImport, IMPORT_ROWS, importName, prepareImport } from "./import.js";
 import { prepareMoney } from "./money.js";
 import { benchNotificationFanout, notificationFanoutName } from "./notifications.js";
 import { benchPdfLoad, pdfLoadName, preparePdfLoad } from "./pdf-load.js";
@@ -416,6 +417,11 @@ async function benchKind(kind: Kind) {
     : undefined;
   // 100 certificates generated at once while another user reads (issue 27): requests added now.
   const pdfLoad = wants(pdfLoadName) ? await preparePdfLoad({ databaseUrl, dataDir }) : null;
+  // 20,000 students imported from an XLSX file (import.ts): the sections now, the file once the server runs.
+  const importData = wants(importName)
+    ? await prepareImport({ databaseUrl, dataDir, count: IMPORT_ROWS })
+    : null;
+  let importReport: string | null = null;
   let pdfReport: string | null = null;
   let stormReport: string | null = null;
   let fanoutReport: string | null = null;
@@ -432,24 +438,35 @@ async function benchKind(kind: Kind) {
   // The reference and the real server both run (on core 0); the embedded reference opens a copy of the
   // seeded folder, since one PGlite folder belongs to one process. Each scenario's full-speed run is paired
   // with a reference run just before it, so a busy machine skews both alike.
-  let refDir: string | null = null;
-  if (dataDir) {
-    refDir = `${dataDir}-reference`;
-    cpSync(dataDir, refDir, { recursive: true });
-  }
-  const refPort = await freePort();
-  const ref = await startProcess({
-    script: "scripts/bench/reference-server.ts",
-    env: refDir ? { DATA_DIR: refDir, DATABASE_URL: "" } : dbEnv,
-    extraEnv: { PORT: String(refPort) },
-    readyUrl: `http://127.0.0.1:${refPort}/ref/1`,
-  });
+  // Two references: the raw driver (what scenarios are measured against) and the server's own database
+  // client with Drizzle (what those two cost), each on its own copy of the embedded folder.
+  const refDirs: string[] = [];
+  const startReference = async (kindOfReference: "raw" | "drizzle") => {
+    let refDir: string | null = null;
+    if (dataDir) {
+      refDir = `${dataDir}-reference-${kindOfReference}`;
+      cpSync(dataDir, refDir, { recursive: true });
+      refDirs.push(refDir);
+    }
+    const refPort = await freePort();
+    const child = await startProcess({
+      script: "scripts/bench/reference-server.ts",
+      env: refDir ? { DATA_DIR: refDir, DATABASE_URL: "" } : dbEnv,
+      extraEnv: { PORT: String(refPort), REFERENCE: kindOfReference },
+      readyUrl: `http://127.0.0.1:${refPort}/ref/1`,
+    });
+    return { child, base: `http://127.0.0.1:${refPort}` };
+  };
+  const rawRef = await startReference("raw");
+  const drizzleRef = await startReference("drizzle");
+  const ref = rawRef.child;
   const port = await freePort();
   let server: ChildProcess | undefined;
   const memory = { idle: null as number | null, peak: null as number | null };
   let sampler: NodeJS.Timeout | undefined;
   const ctx: BenchContext = {
     adminAuth: "",
+    studentAuth: "",
     ...creds,
     userId: 1,
     schedules: scheduleIds,
@@ -474,7 +491,7 @@ async function benchKind(kind: Kind) {
       readyUrl: `http://127.0.0.1:${port}/api/users/me`,
     });
     const base = `http://127.0.0.1:${port}`;
-    const refBase = `http://127.0.0.1:${refPort}`;
+    const refBase = rawRef.base;
     const login = await fetch(`${base}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -484,6 +501,13 @@ async function benchKind(kind: Kind) {
     const session = (await login.json()) as { access_token: string; user: { id: number } };
     ctx.adminAuth = `Bearer ${session.access_token}`;
     ctx.userId = session.user.id;
+    const studentLogin = await fetch(`${base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "estudiante1@demo.edu.ve", password: "Estudiante123*" }),
+    });
+    if (!studentLogin.ok) throw new Error(`bench student login failed: ${studentLogin.status}`);
+    ctx.studentAuth = `Bearer ${((await studentLogin.json()) as { access_token: string }).access_token}`;
     if (teaching) {
       const teacherLogin = await fetch(`${base}/api/login`, {
         method: "POST",
@@ -552,6 +576,19 @@ async function benchKind(kind: Kind) {
       seconds,
     });
     rows.push({ scenario: referenceScenario.name, mode: `${refRate}/s`, m: refFixed, percent: null });
+    // The same route through the server's database client and Drizzle, against the raw driver.
+    const { reference: rawRun, scenario: drizzleRun } = await driveAlternating({
+      reference: { baseUrl: refBase, scenario: referenceScenario, ctx, seconds },
+      scenario: { baseUrl: drizzleRef.base, scenario: referenceScenario, ctx, seconds },
+      seconds,
+      slice,
+    });
+    rows.push({
+      scenario: "reference through the server's database client and Drizzle",
+      mode: "full speed",
+      m: drizzleRun,
+      percent: rawRun.rps ? (100 * drizzleRun.rps) / rawRun.rps : null,
+    });
     rows.push(...measured);
     if (wantsFanout && students) {
       fanoutReport = await benchNotificationFanout({
@@ -600,13 +637,30 @@ async function benchKind(kind: Kind) {
         filesMb: backupFilesMb,
         rows: backupRows,
         students: benchStudents,
+        backupDir: benchBackupDir,
+      });
+    }
+    if (importData) {
+      const other = await signAccessToken({
+        secret: jwtSecret,
+        userId: importData.otherUserId,
+        ttlSeconds: 3600,
+      });
+      importReport = await benchImport({
+        kind,
+        baseUrl: base,
+        auth: ctx.adminAuth,
+        otherAuth: `Bearer ${other.token}`,
+        count: IMPORT_ROWS,
+        data: importData,
       });
     }
   } finally {
     if (sampler) clearInterval(sampler);
     if (server) await stopProcess(server);
     await stopProcess(ref);
-    if (refDir) rmSync(refDir, { recursive: true, force: true });
+    await stopProcess(drizzleRef.child);
+    for (const dir of refDirs) rmSync(dir, { recursive: true, force: true });
     rmSync(benchBackupDir, { recursive: true, force: true });
   }
   printTable(kind, rows, memory);
@@ -615,6 +669,7 @@ async function benchKind(kind: Kind) {
   if (fileReport) console.log(fileReport);
   if (backupReport) console.log(backupReport);
   if (pdfReport) console.log(pdfReport);
+  if (importReport) console.log(importReport);
 
   // 3. What `npm run demo` holds when idle: a server that seeded the demo school itself (embedded only).
   if (kind === "pglite" && !args["skip-demo-memory"]) {
@@ -673,11 +728,14 @@ async function benchKind(kind: Kind) {
 const footer = `
 How to read this: "% of ref" is a scenario's full-speed throughput divided by the reference's, measured in
 the same run on the same database kind (a bare Fastify route answering one primary-key select through the
-same Drizzle client), the two alternating in short slices so that a change in the machine's load weighs on
-both alike. Absolute req/s depend on the machine; the ratios do not. Fixed-rate rows send a steady
-arrival rate (autocannon overallRate) and show the latency a client sees below saturation. The server runs
-with LOG_LEVEL=warn (the reference logs nothing either). Servers are pinned to core 0 and the load to core 1
-when taskset exists; on a busy machine run it twice.
+database's own driver — PGlite's query or pg.Pool — started with the server's Node flags and, embedded, its
+WebAssembly compilation), the two alternating in short slices so that a change in the machine's load weighs on
+both alike. The row "reference through the server's database client and Drizzle" is the same route through
+what the server itself uses, against the raw one: what the client and Drizzle cost. Absolute req/s depend on
+the machine; the ratios do not. Fixed-rate rows send a steady arrival rate (autocannon overallRate) and show
+the latency a client sees below saturation. The server runs with LOG_LEVEL=warn (the reference logs nothing
+either). Servers are pinned to core 0 and the load to core 1 when taskset exists; on a busy machine run it
+twice.
 
 Memory: the embedded server's RSS is mostly PGlite, PostgreSQL compiled to WebAssembly running inside the
 Node process. Its linear memory (the WASM heap) holds PostgreSQL's shared buffers, catalog caches and the

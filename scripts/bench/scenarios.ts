@@ -9,6 +9,8 @@ import { attendancePayloads, type TeachingBenchIds } from "./teaching.js";
 export type BenchContext = {
   /** Bearer header value of a demo administrator. */
   adminAuth: string;
+  /** Bearer header value of the demo's first student (estudiante1). */
+  studentAuth: string;
   adminEmail: string;
   adminPassword: string;
   /** A user id that exists (the reference reads it). */
@@ -59,11 +61,17 @@ const asAdmin = (ctx: BenchContext) => ({ authorization: ctx.adminAuth });
 
 export const scenarios: Scenario[] = [
   {
-    name: "reference: bare Fastify, 1 primary-key select",
+    name: "reference: bare Fastify, 1 primary-key select, raw driver",
     target: "reference",
     path: (ctx) => `/ref/${ctx.userId}`,
   },
   { name: "GET /api/users/me (admin)", path: () => "/api/users/me", headers: asAdmin, goalPercent: 60 },
+  {
+    name: "GET /api/dashboard/index (a student's home data)",
+    path: () => "/api/dashboard/index",
+    headers: (ctx) => ({ authorization: ctx.studentAuth }),
+    goalPercent: 30,
+  },
   {
     name: "GET /api/classrooms?page=1&limit=10",
     path: () => "/api/classrooms?page=1&limit=10",

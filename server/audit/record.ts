@@ -91,6 +91,37 @@ export async function recordAudit(tx: DbOrTx, entry: AuditRecord): Promise<void>
   });
 }
 
+/**
+ * Several entries of one actor in one statement, each row as `recordAudit` writes it, for a change of many
+ * records at once (the student import's thousands of new accounts): the entries go as one JSON parameter,
+ * a few thousand per call at most. Call it with the transaction of the change, like `recordAudit`.
+ */
+export async function recordAudits(
+  tx: DbOrTx,
+  context: AuditContext,
+  entries: readonly Omit<AuditRecord, keyof AuditContext>[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const actor = context.actorId;
+  const rows = entries.map((entry) => ({
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    old_values: withoutSecrets(entry.oldValues),
+    new_values: withoutSecrets(entry.newValues),
+  }));
+  await tx.execute(sql`
+    insert into ${auditLog} (actor_user_id, actor_email, actor_name, action, entity_type, entity_id,
+      old_values, new_values, ip_address)
+    select ${actor}::int,
+      ${actor === null ? sql`null::varchar` : sql`(${tx.select({ email: users.email }).from(users).where(eq(users.id, actor))})`},
+      ${actor === null ? sql`null::varchar` : sql`(${tx.select({ name: users.name }).from(users).where(eq(users.id, actor))})`},
+      x.action, x.entity_type, x.entity_id, x.old_values, x.new_values,
+      ${context.ip ? context.ip.slice(0, 64) : null}::varchar
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as x(action text, entity_type text, entity_id int, old_values jsonb, new_values jsonb)`);
+}
+
 /** The account fields whose changes are audited, as a user row holds them. */
 type AuditedUser = { id: number; type: number; email: string; name: string; disabled: boolean };
 

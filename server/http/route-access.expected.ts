@@ -357,6 +357,7 @@ export const expectedRouteAccess: Record<string, ExpectedAccess | RecordScoped> 
   // Student import (8G; creating students is the administrator's, spec.md §6).
   "GET /api/students/import/template": ["admin", "god"],
   "POST /api/students/import": ["admin", "god"],
+  "GET /api/students/import/progress/:id": ["admin", "god"],
 
   // Lessons and attendance (9A; spec.md §6 "Lessons list": teacher, coordinator, admin — the /lessons screen:
   // the course sections, their lessons and generating them; "Lesson absences and detail": teacher,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   studentImportFields,
   studentImportFormSchema,
@@ -7,11 +8,14 @@ import {
   studentImportMaxBytes,
   studentImportMaxRows,
   studentImportPreviewSchema,
+  studentImportProgressId,
   studentImportResultSchema,
 } from "../../../common/schemas/student-import.js";
 import { validationMessage } from "../../../common/validation/messages.js";
 import { auditContextOf } from "../../audit/http.js";
+import { principalOf } from "../../http/auth.js";
 import { sendCsv } from "../../http/csv.js";
+import { notFound } from "../../http/errors.js";
 import { itemResponse } from "../../http/pagination.js";
 import { validationError } from "../../http/validation.js";
 import {
@@ -21,9 +25,12 @@ import {
   type studentImportExample,
   studentImportTemplateRow,
 } from "./import.js";
+import { ImportProgressBoard } from "./import-progress.js";
 import { xlsxLimits } from "./import-xlsx.js";
 
 const tags = ["Estudiantes"];
+/** A comment on a quiet progress stream now and then, so no proxy takes it for a dead connection. */
+const KEEP_ALIVE_MS = 15_000;
 const files = new WeakMap<FastifyRequest, ImportFile>();
 
 /**
@@ -34,7 +41,7 @@ async function readImportForm(this: FastifyInstance, request: FastifyRequest) {
   if (!request.isMultipart()) return;
   const body: Record<string, string> = {};
   const unexpected = new Set<string>();
-  const parts = request.parts({ limits: { fileSize: studentImportMaxBytes, files: 2, fields: 5, parts: 7 } });
+  const parts = request.parts({ limits: { fileSize: studentImportMaxBytes, files: 2, fields: 6, parts: 8 } });
   try {
     for await (const part of parts) {
       if (part.type === "file") {
@@ -45,7 +52,7 @@ async function readImportForm(this: FastifyInstance, request: FastifyRequest) {
           part.file.resume();
           unexpected.add(part.fieldname || "file");
         }
-      } else if (part.fieldname === "dry_run" || part.fieldname === "period_id")
+      } else if (["dry_run", "period_id", "progress_id"].includes(part.fieldname))
         body[part.fieldname] = String(part.value);
       else unexpected.add(part.fieldname);
     }
@@ -68,6 +75,7 @@ const columnsText = studentImportFields.map((f) => `\`${studentImportHeaders[f]}
 export async function studentImportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const board = new ImportProgressBoard();
 
   r.get(
     "/students/import/template",
@@ -123,7 +131,8 @@ export async function studentImportRoutes(app: FastifyInstance) {
           "archivo que no es CSV ni XLSX, demasiado grande, o con columnas desconocidas o faltantes: 422 en `file`; " +
           `también un XLSX que descomprimido pasa de ${xlsxLimits.unpackedBytes / 1024 / 1024} MB, ` +
           `${xlsxLimits.rows.toLocaleString("es-VE")} filas o ${xlsxLimits.cells.toLocaleString("es-VE")} celdas ` +
-          "(revisado antes de leerlo).",
+          "(revisado antes de leerlo). Con `progress_id`, `GET /students/import/progress/{id}` dice mientras " +
+          "tanto cuántas filas van revisadas o cuántos estudiantes guardados.",
         body: studentImportFormSchema,
         response: {
           200: itemResponse(studentImportPreviewSchema),
@@ -135,18 +144,92 @@ export async function studentImportRoutes(app: FastifyInstance) {
       const file = files.get(request) ?? null;
       const today = app.clock.today();
       const periodId = request.body.period_id;
-      if (request.body.dry_run) return { data: await previewStudentImport({ db, file, today, periodId }) };
-      const result = await importStudents({
-        db,
-        config: app.config,
-        mailer: app.mailer,
-        audit: auditContextOf(request),
-        file,
-        today,
-        periodId,
-        now: app.clock.now(),
+      const tracked = request.body.progress_id
+        ? board.start(principalOf(request).id, request.body.progress_id)
+        : null;
+      const progress = tracked?.report;
+      try {
+        if (request.body.dry_run)
+          return { data: await previewStudentImport({ db, file, today, periodId, progress }) };
+        const result = await importStudents({
+          db,
+          config: app.config,
+          mailer: app.mailer,
+          audit: auditContextOf(request),
+          file,
+          today,
+          periodId,
+          now: app.clock.now(),
+          progress,
+        });
+        return reply.status(201).send({ data: result });
+      } finally {
+        tracked?.finish();
+      }
+    },
+  );
+
+  r.get(
+    "/students/import/progress/:id",
+    {
+      onRequest: app.allow("adminOnly"),
+      schema: {
+        tags,
+        summary: "Avance de una revisión o importación de estudiantes (server-sent events)",
+        description:
+          "Flujo `text/event-stream` del avance de la llamada a `POST /students/import` que este usuario envió " +
+          "con `progress_id` = `id`: un evento `progress` (datos `{ phase, done, total }`) al abrirlo y otro a cada " +
+          "paso: `reading` mientras se lee el archivo, `checking` con las filas revisadas (`done`) de `total`, " +
+          "`writing` con los estudiantes guardados; `done` es el último y cierra el flujo. 404 si no se conoce " +
+          "(aún no empieza: el archivo sigue llegando; terminó hace más de un minuto; o la atiende otro servidor).",
+        params: z.object({ id: studentImportProgressId }),
+      },
+    },
+    async (request, reply) => {
+      const userId = principalOf(request).id;
+      const sent: string[] = [];
+      let write = (text: string) => {
+        sent.push(text);
+      };
+      let closed = false;
+      let stop: () => void = () => {};
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(keepAlive);
+        stop();
+        reply.raw.end();
+      };
+      const keepAlive = setInterval(() => write(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      keepAlive.unref();
+      const following = board.follow(userId, request.params.id, (progress) => {
+        write(`event: progress\ndata: ${JSON.stringify(progress)}\n\n`);
+        // After the last report: the stream ends once it is written.
+        if (progress.phase === "done") setImmediate(close);
       });
-      return reply.status(201).send({ data: result });
+      if (!following) {
+        clearInterval(keepAlive);
+        throw notFound(
+          "import_progress_not_found",
+          "No hay avance que mostrar para esa revisión o importación: aún no empieza o ya terminó.",
+        );
+      }
+      stop = following;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-store",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+        "X-Content-Type-Options": "nosniff",
+      });
+      write = (text) => {
+        if (!closed) res.write(text);
+      };
+      for (const text of sent) write(text);
+      request.raw.on("close", close);
+      res.on("close", close);
     },
   );
 }

@@ -3,30 +3,32 @@
 // each entry claims), then each entry inflated on libuv's thread pool with a ceiling on its output, so an
 // entry that lies about its size is caught too; the sheets' rows are counted on the way.
 import { promisify } from "node:util";
+import { Worker } from "node:worker_threads";
 import { inflateRaw as inflateRawCallback } from "node:zlib";
 import { studentImportMaxRows } from "../../../common/schemas/student-import.js";
 
 const inflateRaw = promisify(inflateRawCallback);
 
 export type XlsxLimits = {
-  /** All entries together, unpacked. A sheet of 2,000 students is about 1 MB. */
+  /** All entries together, unpacked. A workbook of 20,000 students is about 11 MB. */
   unpackedBytes: number;
   /** Entries in the archive (a workbook has about a dozen). */
   entries: number;
   /** `<row>` elements in all sheets (blank rows that carry a format count too). */
   rows: number;
   /**
-   * `<c>` elements (cells) in all sheets: exceljs holds each in memory (100,000 cells ≈ 65 MB; 2,000 students
-   * of the template's 10 columns are 20,000).
+   * `<c>` elements (cells) in all sheets: exceljs holds each in memory while it reads the workbook (in a
+   * worker thread, `readWorkbook`; 200,000 cells ≈ 150 MB; 20,000 students of the template's 10 columns are
+   * 200,000).
    */
   cells: number;
 };
 
 export const xlsxLimits: XlsxLimits = {
-  unpackedBytes: 10 * 1024 * 1024,
+  unpackedBytes: 40 * 1024 * 1024,
   entries: 500,
   rows: studentImportMaxRows * 5,
-  cells: 100_000,
+  cells: studentImportMaxRows * 15,
 };
 
 export type XlsxRefusal = "unreadable" | "too_large" | "too_many_rows" | "too_many_cells";
@@ -127,3 +129,37 @@ export async function checkXlsxArchive(data: Buffer, limits: XlsxLimits = xlsxLi
     }
   }
 }
+
+/** A sheet read into its header line and its data rows (cells as text, `line` as a spreadsheet shows it). */
+export type SheetRows = { headers: string[]; rows: { line: number; cells: string[] }[] };
+
+/** Longer than any workbook within the limits takes (about 2 s for 20,000 students). */
+const READ_TIMEOUT_MS = 120_000;
+const workerUrl = new URL("./import-xlsx-worker.mjs", import.meta.url);
+
+/**
+ * The first sheet with rows of a workbook (checked with `checkXlsxArchive` first), read by exceljs in a worker
+ * thread so the server keeps answering meanwhile; XlsxArchiveError("unreadable") when exceljs cannot read it.
+ */
+export function readWorkbook(data: Buffer): Promise<SheetRows> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, { workerData: { data }, execArgv: [] });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => settle(() => reject(new XlsxArchiveError("unreadable"))), READ_TIMEOUT_MS);
+    worker.on("message", (message: { sheet?: SheetRows; error?: string }) =>
+      settle(() => (message.sheet ? resolve(message.sheet) : reject(new XlsxArchiveError("unreadable")))),
+    );
+    worker.on("error", () => settle(() => reject(new XlsxArchiveError("unreadable"))));
+    worker.on("exit", () => settle(() => reject(new XlsxArchiveError("unreadable"))));
+  });
+}
+
+/** How the import reads a workbook: `readWorkbook`, behind an object so a test can watch it being called. */
+export const workbookReader = { read: readWorkbook };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Role } from "../../../common/roles.js";
 import * as s from "../../db/schema/index.js";
 import { readOutbox } from "../../mail/outbox.js";
@@ -357,16 +357,16 @@ describe("refusing a file", () => {
     ).toEqual(["El archivo no tiene estudiantes debajo de los encabezados."]);
   });
 
-  it("refuses 2,001 rows and a file over 2 MB, writing nothing", async () => {
-    const many = csv([HEADER, ...Array.from({ length: 2001 }, () => row("many.test"))]);
+  it("refuses 20,001 rows and a file over 8 MB, writing nothing", async () => {
+    const many = csv([HEADER, ...Array.from({ length: 20_001 }, () => row("many.test"))]);
     const errors = await fileErrors(csvFile(many), { dry_run: "0" });
     expect(errors.file).toEqual([
-      "El archivo tiene 2.001 estudiantes; se importan como máximo 2.000 por archivo.",
+      "El archivo tiene 20.001 estudiantes; se importan como máximo 20.000 por archivo.",
     ]);
     expect(await studentsOf("many.test")).toHaveLength(0);
-    const big = Buffer.concat([csv([HEADER]), Buffer.alloc(2 * 1024 * 1024 + 10, "a")]);
+    const big = Buffer.concat([csv([HEADER]), Buffer.alloc(8 * 1024 * 1024 + 10, "a")]);
     expect((await fileErrors(csvFile(big))).file).toEqual([
-      "El campo archivo no debe ser mayor que 2048 kilobytes.",
+      "El campo archivo no debe ser mayor que 8192 kilobytes.",
     ]);
   });
 
@@ -377,6 +377,33 @@ describe("refusing a file", () => {
 });
 
 describe("importing", () => {
+  it("imports a file of the most students it may have, 20,000, in one go", async () => {
+    // The 20,000 e-mails are handed to the mailer in batches after the answer; here they are only counted.
+    const sent: string[] = [];
+    const send = vi.spyOn(ctx.app.mailer, "sendInBackground").mockImplementation((mail) => {
+      sent.push(mail.to);
+    });
+    const rows = Array.from({ length: 20_000 }, () => row("max.test"));
+    const res = await commit(csvFile(csv([HEADER, ...rows])));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual({ created: 20_000, inscribed: 0, placements: [] });
+    const [counted] = await ctx.db
+      .select({
+        students: sql<number>`count(*)::int`,
+        tokens: sql<number>`(select count(*)::int from user_tokens t join users u on u.id = t.user_id
+          where u.email like '%@max.test' and t.purpose = 'confirm')`,
+        audited: sql<number>`(select count(*)::int from audit_log a join users u on u.id = a.entity_id
+          where u.email like '%@max.test' and a.action = 'user.created' and a.entity_type = 'user')`,
+      })
+      .from(s.students)
+      .innerJoin(s.users, eq(s.users.id, s.students.userId))
+      .where(like(s.users.email, "%@max.test"));
+    expect(counted).toEqual({ students: 20_000, tokens: 20_000, audited: 20_000 });
+    await vi.waitFor(() => expect(sent).toHaveLength(20_000), { timeout: 30_000 });
+    expect(new Set(sent)).toEqual(new Set(rows.map((r) => r[3])));
+    send.mockRestore();
+  });
+
   it("writes nothing when one row of thirty has an error, and says which", async () => {
     const rows = Array.from({ length: 30 }, (_, i) =>
       row("all.test", i === 17 ? { "Fecha de nacimiento": "2008-02-30" } : {}),
@@ -900,5 +927,146 @@ describe("inscribing from the file (Especialidad, Semestre)", () => {
     });
     expect(await studentsOf("race.test")).toHaveLength(2);
     expect(await inscriptionsOf("race.test")).toHaveLength(2);
+  });
+
+  it("inscribes a file's students as the inscriptions' own path does, one after another", async () => {
+    // Two more sections of semester 2, so the students spread over three with different seats.
+    await insertSection(w.s2, "INF2B", 4);
+    await insertSection(w.s2, "INF2C", 2);
+    const { inscribeImported } = await import("./import.js");
+    const { insertStudents } = await import("./service.js");
+    const { inscribeInTransaction, inscriptionPeriod } = await import("../inscriptions/service.js");
+    const [semester] = await ctx.db
+      .select({
+        id: s.semesters.id,
+        number: s.semesters.number,
+        code: s.semesters.code,
+        pensumId: s.semesters.pensumId,
+        specializationId: s.pensums.specializationId,
+      })
+      .from(s.semesters)
+      .innerJoin(s.pensums, eq(s.pensums.id, s.semesters.pensumId))
+      .where(eq(s.semesters.id, w.s2));
+    const placement = {
+      specialization: { id: semester!.specializationId, code: "INF", title: "Informática" },
+      semester: semester!,
+    };
+    const genders = [
+      "female",
+      "male",
+      "male",
+      "female",
+      "female",
+      "male",
+      "female",
+      "female",
+      "male",
+      "female",
+    ];
+    const inputs = genders.map((gender, i) => ({
+      first_name: "Igual",
+      last_name: `Número ${i + 1}`,
+      identity_document: `V-7992000${i}`,
+      email: `igual${i}@same.test`,
+      gender: gender as "female" | "male",
+    }));
+    /** Each student's section, courses and installments, inscribed in a transaction then rolled back. */
+    const inscribe = async (batched: boolean) => {
+      let seen: unknown;
+      const rolledBack = new Error("rolled back");
+      await ctx.db
+        .transaction(async (tx) => {
+          const created = await insertStudents(tx, inputs);
+          const students = created.map((c, i) => ({
+            line: i + 2,
+            name: `Igual Número ${i + 1}`,
+            id: c.id,
+            gender: genders[i]!,
+            placement,
+          }));
+          const now = ctx.clock.now();
+          const today = ctx.clock.today();
+          if (batched) await inscribeImported(tx, { periodId: w.periodId, now, today, students });
+          else {
+            const period = await inscriptionPeriod(tx, w.periodId);
+            for (const student of students)
+              await inscribeInTransaction(tx, {
+                period,
+                semester: semester!,
+                student,
+                preInscriptionId: null,
+                sectionId: null,
+                now,
+                today,
+              });
+          }
+          const rows = await tx
+            .select({
+              email: s.users.email,
+              section: s.sections.code,
+              courses: sql<string>`(select string_agg(c.code, ',' order by c.code)
+                from course_enrolments ce join course_sections cs on cs.id = ce.course_section_id
+                join courses c on c.id = cs.course_id where ce.inscription_id = ${s.inscriptions.id})`,
+              installments: sql<number>`(select count(*)::int from fee_installments fi
+                join student_period_fees f on f.id = fi.fee_id where f.inscription_id = ${s.inscriptions.id})`,
+            })
+            .from(s.inscriptions)
+            .innerJoin(s.sections, eq(s.sections.id, s.inscriptions.sectionId))
+            .innerJoin(s.students, eq(s.students.id, s.inscriptions.studentId))
+            .innerJoin(s.users, eq(s.users.id, s.students.userId))
+            .where(like(s.users.email, "%@same.test"));
+          seen = rows.sort((a, b) => a.email.localeCompare(b.email));
+          throw rolledBack;
+        })
+        .catch((error) => {
+          if (error !== rolledBack) throw error;
+        });
+      return seen;
+    };
+    const oneByOne = await inscribe(false);
+    expect(oneByOne).toHaveLength(genders.length);
+    expect(new Set((oneByOne as { section: string }[]).map((r) => r.section))).toEqual(
+      new Set(["INF2A", "INF2B", "INF2C"]),
+    );
+    expect(await inscribe(true)).toEqual(oneByOne);
+    expect(await studentsOf("same.test")).toHaveLength(0);
+  });
+
+  it("fills every free seat of a semester in one import, and refuses one student more", async () => {
+    const free = await ctx.db.execute(sql`
+      select coalesce(sum(greatest(0, s.females_limit - (select count(*) from inscriptions i join students st
+          on st.id = i.student_id where i.section_id = s.id and i.status = 'active' and st.gender = 'female'))), 0)::int as women,
+        coalesce(sum(greatest(0, s.males_limit - (select count(*) from inscriptions i join students st
+          on st.id = i.student_id where i.section_id = s.id and i.status = 'active' and st.gender <> 'female'))), 0)::int as men
+      from sections s where s.semester_id = ${w.s2} and s.period_id = ${w.periodId}`);
+    const { women, men } = (free as unknown as { rows: { women: number; men: number }[] }).rows[0]!;
+    expect(women + men).toBeGreaterThan(5);
+    const rows = [
+      ...Array.from({ length: women }, () => row("full.test", { Especialidad: "INF", Semestre: "2" })),
+      ...Array.from({ length: men }, () =>
+        row("full.test", { Especialidad: "INF", Semestre: "2", Género: "M" }),
+      ),
+    ];
+    const res = await commit(csvFile(csv([HEADER, ...rows])));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ created: rows.length, inscribed: rows.length });
+    const counts = await ctx.db.execute(sql`
+      select s.code, s.females_limit, s.males_limit,
+        (select count(*)::int from inscriptions i join students st on st.id = i.student_id
+          where i.section_id = s.id and st.gender = 'female') as women,
+        (select count(*)::int from inscriptions i join students st on st.id = i.student_id
+          where i.section_id = s.id and st.gender <> 'female') as men
+      from sections s where s.semester_id = ${w.s2} and s.period_id = ${w.periodId} order by s.code`);
+    for (const section of (counts as unknown as { rows: Record<string, number>[] }).rows)
+      expect([section.women, section.men]).toEqual([section.females_limit, section.males_limit]);
+    const one = await commit(
+      csvFile(csv([HEADER, row("full.test", { Especialidad: "INF", Semestre: "2" })])),
+    );
+    expect(one.statusCode).toBe(422);
+    expect(Object.values(one.json().errors).flat()).toEqual([
+      expect.stringMatching(
+        /^No hay cupo para esta fila: el semestre 2 de Informática en el período 2030-1 tiene 0 cupos libres para hembras/,
+      ),
+    ]);
   });
 });

@@ -1,14 +1,12 @@
 import path from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { parse as parseCsv } from "csv-parse/sync";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { Role } from "../../../common/roles.js";
 import { periodName } from "../../../common/schemas/periods.js";
 import {
   fieldOfHeader,
   type StudentImportField,
-  type StudentImportPlacement,
   type StudentImportPreview,
   type StudentImportResult,
   type StudentImportRow,
@@ -26,14 +24,12 @@ import {
 } from "../../../common/schemas/students.js";
 import { validationMessage } from "../../../common/validation/messages.js";
 import { issuesToFieldErrors, spanishErrorMap } from "../../../common/validation/zod.js";
-import { type AuditContext, recordUserCreated } from "../../audit/record.js";
-import { issueUserToken, userTokenTtlMs } from "../../auth/user-tokens.js";
+import type { AuditContext } from "../../audit/record.js";
 import type { Config } from "../../config.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import {
   pensums,
   periodPensums,
-  sections,
   semesters,
   specializations,
   students,
@@ -42,29 +38,35 @@ import {
 import { isUniqueViolation } from "../../http/db-errors.js";
 import { AppError } from "../../http/errors.js";
 import { rethrowUniqueAsField, validationError } from "../../http/validation.js";
-import { accountConfirmationEmail, type Mailer, type MailMessage } from "../../mail/index.js";
+import type { Mailer } from "../../mail/index.js";
+import { freeSeats, genderPlural, seatsSnapshot } from "../inscriptions/seats.js";
+import { inscriptionPeriod, type PeriodRow } from "../inscriptions/service.js";
+import { sendConfirmations } from "./import-mail.js";
+import { type ImportProgressReport, inSlices } from "./import-progress.js";
 import {
-  freeSeats,
-  genderPlural,
-  lockSections,
-  type SectionSeats,
-  seatsSnapshot,
-} from "../inscriptions/seats.js";
+  createImportedStudents,
+  type ImportedStudent,
+  type Placement,
+  sectionIdsOf,
+  startInscribing,
+  WRITE_CHUNK,
+} from "./import-write.js";
 import {
-  type EnrolmentOutcome,
-  inscribeInTransaction,
-  inscriptionPeriod,
-  type PeriodRow,
-  type SemesterInPeriod,
-} from "../inscriptions/service.js";
-import { checkXlsxArchive, XlsxArchiveError, type XlsxRefusal, xlsxLimits } from "./import-xlsx.js";
-import { insertStudents } from "./service.js";
+  checkXlsxArchive,
+  type SheetRows,
+  workbookReader,
+  XlsxArchiveError,
+  type XlsxRefusal,
+  xlsxLimits,
+} from "./import-xlsx.js";
+
+export { inscribeImported } from "./import-write.js";
 
 /** The uploaded file as the route read it; `truncated` when it went past the size limit. */
 export type ImportFile = { data: Buffer; filename: string; mimetype: string; truncated: boolean };
 
 /** A file read into its header line and its data rows (cells as text, `line` as a spreadsheet shows it). */
-type Sheet = { headers: string[]; rows: { line: number; cells: string[] }[] };
+type Sheet = SheetRows;
 
 /**
  * A checked row: what the preview shows, the student to create when it has no errors, and its cédula and
@@ -77,12 +79,6 @@ type CheckedRow = StudentImportRow & {
   gender: string | null;
   /** Where the row asks the student to be inscribed, once the specialization and semester are known. */
   placement: Placement | null;
-};
-
-/** A specialization's semester, of the pensum the period with inscriptions open follows for it. */
-type Placement = {
-  specialization: { id: number; code: string; title: string };
-  semester: SemesterInPeriod;
 };
 
 const genderSchema = z.enum(genders);
@@ -162,20 +158,6 @@ function readCsv(data: Buffer): Sheet {
   };
 }
 
-/** A cell as text: dates as `AAAA-MM-DD`, numbers as written, formulas by their result, links by their text. */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  const read = (v: unknown): string => {
-    if (v === null || v === undefined) return "";
-    if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : v.toISOString().slice(0, 10);
-    if (typeof v === "number" || typeof v === "boolean") return String(v);
-    if (typeof v === "string") return v;
-    if (typeof v === "object" && "result" in v) return read((v as { result: unknown }).result);
-    return cell.text ?? "";
-  };
-  return read(value);
-}
-
 const unreadableXlsx = "No se pudo leer el archivo XLSX: guárdelo de nuevo desde su hoja de cálculo.";
 
 /** Why an archive was refused before exceljs read it (import-xlsx.ts), as the 422 on `file` says it. */
@@ -187,27 +169,13 @@ const xlsxRefusalText: Record<XlsxRefusal, string> = {
 };
 
 async function readXlsx(data: Buffer): Promise<Sheet> {
-  // Sizes and rows are checked before exceljs unpacks anything (a small file can unpack to gigabytes).
-  await checkXlsxArchive(data).catch((error) => {
+  // Sizes and rows are checked before exceljs unpacks anything (a small file can unpack to gigabytes); then
+  // exceljs reads it in a worker thread (import-xlsx.ts).
+  const refused = (error: unknown) => {
     throw error instanceof XlsxArchiveError ? fileError(xlsxRefusalText[error.refusal]) : error;
-  });
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its Buffer apart from Node's (a global of its own); a Node Buffer is what it reads.
-    await workbook.xlsx.load(data as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch {
-    throw fileError(unreadableXlsx);
-  }
-  const sheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0);
-  if (!sheet) return { headers: [], rows: [] };
-  const read: { line: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const cells: string[] = [];
-    for (let col = 1; col <= row.cellCount; col++) cells.push(cellText(row.getCell(col)));
-    read.push({ line, cells });
-  });
-  const [header, ...rows] = read;
-  return { headers: header?.cells ?? [], rows };
+  };
+  await checkXlsxArchive(data).catch(refused);
+  return workbookReader.read(data).catch(refused);
 }
 
 /** The file's header and rows (blank rows left out), or a 422 on `file` saying what is wrong with it. */
@@ -346,7 +314,10 @@ function markRepeated(rows: CheckedRow[], field: "identity_document" | "email") 
   const linesOf = new Map<string, number[]>();
   for (const row of rows) {
     const key = row.keys[field];
-    if (key !== null) linesOf.set(key, [...(linesOf.get(key) ?? []), row.line]);
+    if (key === null) continue;
+    const lines = linesOf.get(key);
+    if (lines) lines.push(row.line);
+    else linesOf.set(key, [row.line]);
   }
   for (const row of rows) {
     const key = row.keys[field];
@@ -361,29 +332,38 @@ function markRepeated(rows: CheckedRow[], field: "identity_document" | "email") 
   }
 }
 
-/** Which of the rows' cédulas a student already has, and which e-mails (lower-cased) an account has. */
+/** Values looked up per statement (one JSON parameter each), with a turn of the event loop between. */
+const LOOKUP_CHUNK = 5000;
+
+/**
+ * Which of the rows' cédulas a student already has, and which e-mails (lower-cased) an account has. The
+ * values go `LOOKUP_CHUNK` at a time as one JSON parameter (20,000 parameters of `inArray` overflow Drizzle's
+ * query builder), one statement after another: on the embedded database each runs on the server's thread.
+ */
 async function takenInDatabase(db: DbOrTx, rows: CheckedRow[]) {
   const present = (v: string | null): v is string => v !== null;
   const emails = [...new Set(rows.map((r) => r.keys.email).filter(present))];
   const documents = [...new Set(rows.map((r) => r.keys.identity_document).filter(present))];
-  const [emailRows, documentRows] = await Promise.all([
-    emails.length
-      ? db
-          .select({ email: sql<string>`lower(${users.email})` })
-          .from(users)
-          .where(inArray(sql`lower(${users.email})`, emails))
-      : [],
-    documents.length
-      ? db
-          .select({ document: students.identityDocument })
-          .from(students)
-          .where(inArray(students.identityDocument, documents))
-      : [],
-  ]);
-  return {
-    emails: new Set(emailRows.map((r) => r.email)),
-    documents: new Set(documentRows.map((r) => r.document)),
-  };
+  const listed = (values: string[]) =>
+    sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+  const taken = { emails: new Set<string>(), documents: new Set<string>() };
+  for (let i = 0; i < emails.length; i += LOOKUP_CHUNK) {
+    const found = await db
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(sql`lower(${users.email}) in ${listed(emails.slice(i, i + LOOKUP_CHUNK))}`);
+    for (const r of found) taken.emails.add(r.email);
+    await nextTurn();
+  }
+  for (let i = 0; i < documents.length; i += LOOKUP_CHUNK) {
+    const found = await db
+      .select({ document: students.identityDocument })
+      .from(students)
+      .where(sql`${students.identityDocument} in ${listed(documents.slice(i, i + LOOKUP_CHUNK))}`);
+    for (const r of found) taken.documents.add(r.document);
+    await nextTurn();
+  }
+  return taken;
 }
 
 /**
@@ -397,12 +377,23 @@ async function checkSheet(
   sheet: Sheet,
   today: string,
   periodId: number | undefined,
+  progress?: ImportProgressReport,
 ): Promise<{ rows: CheckedRow[]; period: PeriodRow | null }> {
   const columns = mapColumns(sheet.headers);
   const schema = createStudentSchemaAt(() => today);
-  const rows = sheet.rows.map((row) => checkRow(row, columns, schema));
+  const total = sheet.rows.length;
+  const rows: CheckedRow[] = new Array(total);
+  // In slices: 20,000 rows take a second or two, and other requests are answered between slices.
+  await inSlices(
+    sheet.rows,
+    (row, i) => {
+      rows[i] = checkRow(row, columns, schema);
+    },
+    (done) => progress?.({ phase: "checking", done, total }),
+  );
   markRepeated(rows, "identity_document");
   markRepeated(rows, "email");
+  await nextTurn();
   const taken = await takenInDatabase(db, rows);
   for (const row of rows) {
     const { identity_document: document, email } = row.keys;
@@ -413,6 +404,7 @@ async function checkSheet(
   }
   const period = await checkPlacements(db, rows, periodId);
   for (const row of rows) if (Object.keys(row.errors).length > 0) row.input = null;
+  await nextTurn();
   return { rows, period };
 }
 
@@ -516,7 +508,13 @@ async function checkPlacements(
     byKey.set(nameKey(sp.code), sp);
   }
   const known = listJoin(enabled.map((sp) => `${sp.code} (${sp.title})`));
-  for (const row of wanted) {
+  await inSlices(wanted, (row) => placeRow(row));
+  await nextTurn();
+  await checkSeats(db, period, rows);
+  return period;
+
+  /** The row's specialization and semester, or its error. */
+  function placeRow(row: CheckedRow) {
     const written = row.values.specialization!;
     const specialization = byKey.get(nameKey(written));
     if (!specialization) {
@@ -527,13 +525,13 @@ async function checkPlacements(
           ? `La especialidad «${written}» no existe: no hay especialidades habilitadas.`
           : `La especialidad «${written}» no existe o no está habilitada. Escriba el código o el nombre de una de estas: ${known}.`,
       );
-      continue;
+      return;
     }
     const semesterText = row.values.semester ?? "";
     const wantedNumber = semesterText === "" ? 1 : semesterNumber(semesterText);
     if (wantedNumber === null) {
       addError(row.errors, "semester", `El semestre «${semesterText}» no es un número (1, 2, 3…).`);
-      continue;
+      return;
     }
     const ofPensum = followed.filter((f) => f.specializationId === specialization.id);
     if (ofPensum.length === 0) {
@@ -542,7 +540,7 @@ async function checkPlacements(
         "specialization",
         `La especialidad ${specialization.title} no tiene pensum en el período ${periodName(period)}.`,
       );
-      continue;
+      return;
     }
     const semester = ofPensum.find((f) => f.number === wantedNumber);
     if (!semester || semester.id === null) {
@@ -553,7 +551,7 @@ async function checkPlacements(
         `El ${ofPensum[0]!.pensum} de ${specialization.title} no tiene el semestre ${wantedNumber}` +
           (numbers.length === 0 ? ": no tiene semestres." : `; sus semestres son ${listJoin(numbers)}.`),
       );
-      continue;
+      return;
     }
     row.placement = {
       specialization,
@@ -566,19 +564,6 @@ async function checkPlacements(
       },
     };
   }
-  await checkSeats(db, period, rows);
-  return period;
-}
-
-/** The sections of these semesters in the period (ascending id, the lock order). */
-async function sectionIdsOf(db: DbOrTx, periodId: number, semesterIds: number[]): Promise<number[]> {
-  if (semesterIds.length === 0) return [];
-  const rows = await db
-    .select({ id: sections.id })
-    .from(sections)
-    .where(and(eq(sections.periodId, periodId), inArray(sections.semesterId, semesterIds)))
-    .orderBy(asc(sections.id));
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -592,7 +577,9 @@ async function checkSeats(db: DbOrTx, period: PeriodRow, rows: CheckedRow[]) {
   const groups = new Map<string, CheckedRow[]>();
   for (const row of placed) {
     const key = `${row.placement!.semester.id}:${row.gender}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   for (const group of groups.values()) {
     const { semester, specialization } = group[0]!.placement!;
@@ -610,69 +597,6 @@ async function checkSeats(db: DbOrTx, period: PeriodRow, rows: CheckedRow[]) {
             : ` y ${free === 1 ? "la fila" : "las filas"} ${linesText(group.slice(0, free).map((r) => r.line))} del archivo ya ${free === 1 ? "lo ocupa" : "los ocupan"}.`);
     for (const row of group.slice(free)) addError(row.errors, "semester", message);
   }
-}
-
-type ImportedStudent = { line: number; name: string; id: number; gender: string; placement: Placement };
-
-/**
- * Inscribes the imported students inside the import's transaction, each through the inscriptions'
- * own path (an automatic section with a free seat of their gender, course enrolments by prelations,
- * the period fee). The sections of every semester asked are locked first, in one statement and in
- * ascending id (the lock order of seats.ts). A seat missing now (taken since the preview) refuses the
- * whole import, naming the row and the sections; the caller's transaction then rolls back.
- */
-export async function inscribeImported(
-  tx: DbOrTx,
-  opts: { periodId: number; students: ImportedStudent[]; now: Date; today: string },
-): Promise<StudentImportPlacement[]> {
-  if (opts.students.length === 0) return [];
-  const period = await inscriptionPeriod(tx, opts.periodId);
-  const semesterIds = [...new Set(opts.students.map((s) => s.placement.semester.id))];
-  const locked = await lockSections(tx, await sectionIdsOf(tx, period.id, semesterIds));
-  const sectionOf = new Map<number, SectionSeats["section"]>(locked.map((s) => [s.section.id, s.section]));
-  const placements = new Map<number, StudentImportPlacement>();
-  for (const student of opts.students) {
-    let outcome: EnrolmentOutcome & { sectionId: number };
-    try {
-      outcome = await inscribeInTransaction(tx, {
-        period,
-        semester: student.placement.semester,
-        student,
-        preInscriptionId: null,
-        sectionId: null,
-        now: opts.now,
-        today: opts.today,
-      });
-    } catch (error) {
-      if (error instanceof AppError && error.status === 400)
-        throw new AppError(
-          400,
-          error.message,
-          `Fila ${student.line} (${student.name}): ${error.description} No se importó ningún estudiante.`,
-          undefined,
-          { [`rows.${student.line}.semester`]: [error.description] },
-        );
-      throw error;
-    }
-    const { specialization, semester } = student.placement;
-    const entry = placements.get(outcome.sectionId) ?? {
-      period: { id: period.id, name: periodName(period) },
-      specialization,
-      semester: { id: semester.id, number: semester.number, code: semester.code },
-      section: { id: outcome.sectionId, code: sectionOf.get(outcome.sectionId)?.code ?? "" },
-      students: 0,
-      skipped_courses: 0,
-    };
-    entry.students += 1;
-    entry.skipped_courses += outcome.skipped.length;
-    placements.set(outcome.sectionId, entry);
-  }
-  return [...placements.values()].sort(
-    (a, b) =>
-      a.specialization.code.localeCompare(b.specialization.code) ||
-      a.semester.number - b.semester.number ||
-      a.section.code.localeCompare(b.section.code),
-  );
 }
 
 function preview(rows: CheckedRow[]): StudentImportPreview {
@@ -711,14 +635,18 @@ export async function previewStudentImport(opts: {
   today: string;
   /** The period to inscribe into; needed when two have inscriptions open. */
   periodId?: number | undefined;
+  /** Told how far the check has got (the page's progress bar). */
+  progress?: ImportProgressReport;
 }) {
-  return preview((await checkSheet(opts.db, await readSheet(opts.file), opts.today, opts.periodId)).rows);
+  const sheet = await readSheet(opts.file);
+  return preview((await checkSheet(opts.db, sheet, opts.today, opts.periodId, opts.progress)).rows);
 }
 
 /**
  * Imports the students of the file, all or none: the rows are checked again (any error: 422 with every
  * row's errors, nothing written), then every user and student is created in one transaction with its
- * audit row and confirmation link, and once it has committed each new student is e-mailed the link.
+ * audit row and confirmation link, and inscribed when its row names a specialization, a thousand students
+ * at a time (import-write.ts); once it has committed each new student is e-mailed the link.
  */
 export async function importStudents(opts: {
   db: Db;
@@ -732,51 +660,19 @@ export async function importStudents(opts: {
   periodId?: number | undefined;
   /** The application's clock's instant: the inscriptions' stamp. */
   now: Date;
+  /** Told how far the check and the writing have got (the page's progress bar). */
+  progress?: ImportProgressReport;
 }): Promise<StudentImportResult> {
   const sheet = await readSheet(opts.file);
-  const { rows, period } = await checkSheet(opts.db, sheet, opts.today, opts.periodId);
+  const { rows, period } = await checkSheet(opts.db, sheet, opts.today, opts.periodId, opts.progress);
   if (rows.some((r) => r.input === null)) throw rowsRefused(rows);
-  const inputs = rows.map((r) => r.input!);
-  let done: { mails: MailMessage[]; placements: StudentImportPlacement[] };
+  const total = rows.length;
+  opts.progress?.({ phase: "writing", done: 0, total });
+  let done: Awaited<ReturnType<typeof writeRows>>;
   try {
-    done = await opts.db.transaction(async (tx) => {
-      const created = await insertStudents(tx, inputs);
-      const messages: MailMessage[] = [];
-      const toInscribe: ImportedStudent[] = [];
-      for (const [i, student] of created.entries()) {
-        const input = inputs[i]!;
-        const name = `${input.first_name} ${input.last_name}`;
-        await recordUserCreated(tx, opts.audit, {
-          id: student.userId,
-          type: Role.student,
-          name,
-          email: student.email,
-          disabled: false,
-        });
-        const { token } = await issueUserToken({ db: tx, userId: student.userId, purpose: "confirm" });
-        messages.push(
-          accountConfirmationEmail({
-            to: student.email,
-            name,
-            link: `${opts.config.appUrl}/confirm-account?token=${token}`,
-            validDays: userTokenTtlMs.confirm / 86_400_000,
-          }),
-        );
-        const placement = rows[i]!.placement;
-        if (placement)
-          toInscribe.push({ line: rows[i]!.line, name, id: student.id, gender: input.gender, placement });
-      }
-      const placements =
-        period === null
-          ? []
-          : await inscribeImported(tx, {
-              periodId: period.id,
-              students: toInscribe,
-              now: opts.now,
-              today: opts.today,
-            });
-      return { mails: messages, placements };
-    });
+    done = await opts.db.transaction((tx) =>
+      writeRows(tx, rows, { period, audit: opts.audit, now: opts.now, progress: opts.progress }),
+    );
   } catch (error) {
     // Someone created one of these students meanwhile: the rows say who.
     if (isUniqueViolation(error)) {
@@ -788,12 +684,53 @@ export async function importStudents(opts: {
       students_identity_document_unique: "identity_document",
     });
   }
-  for (const mail of done.mails) opts.mailer.sendInBackground(mail);
+  sendConfirmations(opts.mailer, opts.config, done.created);
   return {
-    created: done.mails.length,
+    created: done.created.length,
     inscribed: done.placements.reduce((sum, p) => sum + p.students, 0),
     placements: done.placements,
   };
+}
+
+/**
+ * The writes of an import, inside its transaction: `WRITE_CHUNK` students at a time, each chunk's accounts
+ * and students, then their inscriptions (the sections of every semester asked locked once, at the start).
+ */
+async function writeRows(
+  tx: DbOrTx,
+  rows: CheckedRow[],
+  opts: { period: PeriodRow | null; audit: AuditContext; now: Date; progress?: ImportProgressReport },
+) {
+  const placed = rows.flatMap((r) => (r.placement ? [r.placement.semester] : []));
+  const inscribing =
+    opts.period === null || placed.length === 0
+      ? null
+      : await startInscribing(tx, { periodId: opts.period.id, semesters: placed, now: opts.now });
+  const created: Awaited<ReturnType<typeof createImportedStudents>> = [];
+  for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
+    const chunk = rows.slice(start, start + WRITE_CHUNK);
+    const students = await createImportedStudents(
+      tx,
+      chunk.map((r) => r.input!),
+      opts.audit,
+    );
+    created.push(...students);
+    const toInscribe: ImportedStudent[] = [];
+    for (const [i, student] of students.entries()) {
+      const row = chunk[i]!;
+      if (row.placement)
+        toInscribe.push({
+          line: row.line,
+          name: student.name,
+          id: student.id,
+          gender: row.input!.gender,
+          placement: row.placement,
+        });
+    }
+    if (inscribing && toInscribe.length > 0) await inscribing.add(toInscribe);
+    opts.progress?.({ phase: "writing", done: start + chunk.length, total: rows.length });
+  }
+  return { created, placements: inscribing ? await inscribing.finish() : [] };
 }
 
 /** The example row of the template (a made-up student in the formats the import takes). */

@@ -264,6 +264,83 @@ describe("importing students", () => {
     expect(shownNotifications()).toEqual([]);
   });
 
+  it("shows the server's progress in a bar while the file is checked and while it is imported", async () => {
+    loginAs(Role.admin);
+    /** A progress stream (server-sent events) the test feeds one report at a time. */
+    const streams = new Map<string, ReadableStreamDefaultController<Uint8Array>>();
+    const report = (id: string, progress: object) =>
+      streams
+        .get(id)!
+        .enqueue(new TextEncoder().encode(`event: progress\ndata: ${JSON.stringify(progress)}\n\n`));
+    const asked = new Map<string, number>();
+    const answers: Record<"1" | "0", (r: Response) => void> = { "1": () => {}, "0": () => {} };
+    const fetch = mockFetch((url, init) => {
+      const progress = /^\/api\/students\/import\/progress\/([\w-]+)$/.exec(url);
+      if (progress) {
+        const id = progress[1]!;
+        asked.set(id, (asked.get(id) ?? 0) + 1);
+        // The first time the server does not know the call yet (the file is still on its way): 404.
+        if (asked.get(id) === 1) return jsonResponse(404, { message: "import_progress_not_found" });
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            streams.set(id, controller);
+          },
+        });
+        return new Response(body, { status: 200, headers: { "Content-Type": "text/event-stream" } });
+      }
+      if (url === "/api/students/import" && init.method === "POST")
+        return new Promise<Response>((resolve) => {
+          answers[(init.body as FormData).get("dry_run") as "1" | "0"] = resolve;
+        });
+    });
+    const { container } = renderApp("/students/import");
+    await screen.findByRole("heading", { name: "Importar estudiantes" });
+    await pickAndCheck(container, "colegio.xlsx");
+
+    /** What the page's live region last said (screen readers hear each stage once, not each count). */
+    const announced = () => screen.getAllByRole("status").map((s) => s.textContent);
+    // Before the first report: a bar without a count.
+    const checkBar = await screen.findByRole("progressbar", { name: "Avance de la revisión del archivo" });
+    expect(checkBar).not.toHaveAttribute("aria-valuenow");
+    expect(checkBar).toHaveAttribute("aria-valuetext", "Revisando el archivo…");
+    expect(announced()).toContain("Revisando el archivo…");
+    const checkId = importCalls(fetch)[0]!.get("progress_id") as string;
+    expect(checkId).toMatch(/^[\w-]{8,64}$/);
+    await waitFor(() => expect(streams.has(checkId)).toBe(true));
+    report(checkId, { phase: "reading", done: 0, total: 0 });
+    await waitFor(() => expect(announced()).toContain("Leyendo el archivo…"));
+    report(checkId, { phase: "checking", done: 5000, total: 20000 });
+    expect(await screen.findByText("Verificando fila 5.000 de 20.000")).toBeInTheDocument();
+    expect(announced()).toContain("Leyendo el archivo…");
+    const counting = screen.getByRole("progressbar", { name: "Avance de la revisión del archivo" });
+    expect(counting).toHaveAttribute("aria-valuenow", "5000");
+    expect(counting).toHaveAttribute("aria-valuemax", "20000");
+    expect(counting).toHaveAttribute("aria-valuetext", "Verificando fila 5.000 de 20.000");
+    report(checkId, { phase: "checking", done: 20000, total: 20000 });
+    expect(await screen.findByText("Verificando fila 20.000 de 20.000")).toBeInTheDocument();
+    report(checkId, { phase: "done", done: 20000, total: 20000 });
+    answers["1"](jsonResponse(200, { data: preview([row(2), row(3)]) }));
+    expect(await screen.findByText("2 filas válidas")).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+
+    // The import: its own call, followed the same way.
+    await userEvent.click(screen.getByRole("button", { name: "Importar 2 estudiantes" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Sí" }));
+    expect(await screen.findByRole("progressbar", { name: "Avance de la importación" })).toBeInTheDocument();
+    const importId = importCalls(fetch)[1]!.get("progress_id") as string;
+    expect(importId).not.toBe(checkId);
+    await waitFor(() => expect(streams.has(importId)).toBe(true));
+    report(importId, { phase: "writing", done: 12500, total: 20000 });
+    expect(await screen.findByText("Guardando estudiante 12.500 de 20.000")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Avance de la importación" })).toHaveAttribute(
+      "aria-valuenow",
+      "12500",
+    );
+    answers["0"](jsonResponse(201, { data: { created: 2, inscribed: 0, placements: [] } }));
+    expect(await screen.findByText("Importación terminada")).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+  });
+
   it("is not offered to an assistant administrator", async () => {
     loginAs(Role.lowAdmin);
     mockFetch();

@@ -5,7 +5,6 @@ import {
   FileInput,
   Group,
   List,
-  Loader,
   Pagination,
   Paper,
   Select,
@@ -19,19 +18,26 @@ import { IconDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icons-rea
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { studentImportFields, studentImportMaxRows } from "../../../common/schemas/student-import";
+import {
+  studentImportFields,
+  studentImportMaxBytes,
+  studentImportMaxRows,
+} from "../../../common/schemas/student-import";
 import { describeApiError, isApiError } from "../../api/errors";
 import { useOpenInscriptionPeriods } from "../../api/inscriptions";
 import {
+  newProgressId,
   type StudentImportPreview,
   type StudentImportResult,
   type StudentImportRow,
   studentImportApi,
   useCheckStudentImport,
   useCommitStudentImport,
+  useStudentImportProgress,
 } from "../../api/student-import";
 import { confirmAction, listReturnPath, toast } from "../../components";
 import { useBreadcrumbs } from "../../layout/breadcrumbs";
+import { StudentImportProgressBar } from "./StudentImportPageProgress";
 
 const PAGE_SIZE = 50;
 /** Short values kept on one line (a cédula or a date cut in two reads wrong). */
@@ -213,7 +219,20 @@ export function StudentImportPage() {
   // With two periods open (the current and the next) the user says which one rows with a specialization go to.
   const openPeriods = useOpenInscriptionPeriods().data ?? [];
   const [periodId, setPeriodId] = useState<string | null>(null);
-  const upload = (f: File) => ({ file: f, periodId: periodId === null ? null : Number(periodId) });
+  // The call under way, named so its progress can be followed (the bar below the file).
+  const [tracked, setTracked] = useState<string | null>(null);
+  const progress = useStudentImportProgress(tracked);
+  const upload = (f: File, progressId: string | null = null) => ({
+    file: f,
+    periodId: periodId === null ? null : Number(periodId),
+    progressId,
+  });
+  /** Checks the file again (the preview), following its progress. */
+  const recheck = (f: File) => {
+    const id = newProgressId();
+    setTracked(id);
+    check.mutate(upload(f, id), { onSettled: () => setTracked((now) => (now === id ? null : now)) });
+  };
 
   const choose = (next: File | null) => {
     setFile(next);
@@ -224,7 +243,7 @@ export function StudentImportPage() {
   const review = () => {
     if (!file) return;
     commit.reset();
-    check.mutate(upload(file));
+    recheck(file);
   };
 
   const importAll = async () => {
@@ -238,15 +257,20 @@ export function StudentImportPage() {
           : t("studentImport.confirm", { count: preview.valid }),
     });
     if (!confirmed) return;
+    const id = newProgressId();
+    setTracked(id);
     try {
-      const result = await commit.mutateAsync(upload(file));
+      const result = await commit.mutateAsync(upload(file, id));
       setCreated(result);
       toast.success(t("studentImport.success", { count: result.created }));
     } catch (error) {
       // Someone created one of these students, or took the seats, meanwhile: the preview shows who.
-      if (isApiError(error) && (error.status === 422 || SEAT_REFUSALS.has(error.message)))
-        check.mutate(upload(file));
+      if (isApiError(error) && (error.status === 422 || SEAT_REFUSALS.has(error.message))) {
+        recheck(file);
+        return;
+      }
     }
+    setTracked((now) => (now === id ? null : now));
   };
 
   const downloadTemplate = async () => {
@@ -308,6 +332,7 @@ export function StudentImportPage() {
             <List.Item>
               {t("studentImport.instructions.limits", {
                 rows: studentImportMaxRows.toLocaleString("es-VE"),
+                mb: studentImportMaxBytes / 1024 / 1024,
               })}
             </List.Item>
             <List.Item>{t("studentImport.instructions.inscription")}</List.Item>
@@ -368,10 +393,7 @@ export function StudentImportPage() {
         </Button>
       </Group>
       {check.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">{t("studentImport.checking")}</Text>
-        </Group>
+        <StudentImportProgressBar action="check" progress={tracked ? progress : null} />
       ) : null}
       {fileRefusal.length > 0 ? (
         <Alert
@@ -407,6 +429,9 @@ export function StudentImportPage() {
               {t("studentImport.import", { count: preview.valid })}
             </Button>
           </Group>
+          {commit.isPending ? (
+            <StudentImportProgressBar action="import" progress={tracked ? progress : null} />
+          ) : null}
         </>
       ) : null}
     </Stack>
