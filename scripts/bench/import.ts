@@ -9,6 +9,7 @@
 // endpoint (the rows done out of the total, as the page's bar shows them) and another user reads
 // GET /api/users/me one call after another, so the report shows that the server kept answering.
 import ExcelJS from "exceljs";
+import { studentImportHeaders } from "../../common/schemas/student-import.js";
 import { openDatabase } from "../../server/db/client.js";
 import { PersonFactory } from "../../server/db/seed/names.js";
 import { Random } from "../../server/db/seed/random.js";
@@ -107,18 +108,7 @@ export async function prepareImport(opts: {
   }
 }
 
-const headers = [
-  "Nombres",
-  "Apellidos",
-  "Cédula",
-  "Correo electrónico",
-  "Género",
-  "Fecha de nacimiento",
-  "Teléfono",
-  "Dirección",
-  "Especialidad",
-  "Semestre",
-];
+const headers = Object.values(studentImportHeaders);
 
 const plain = (text: string) =>
   text

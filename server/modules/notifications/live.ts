@@ -6,6 +6,7 @@ import pg from "pg";
 import type { NotificationParams } from "../../../common/schemas/notifications.js";
 import { connectionConfigOf, postgresPoolOf } from "../../cluster/pool.js";
 import type { Db } from "../../db/client.js";
+import { openEventStream } from "../../http/event-stream.js";
 import { notificationChannel } from "./send.js";
 
 /** The listening connection's application_name (as pg_stat_activity shows it). */
@@ -191,13 +192,7 @@ export async function notificationStreamRoute(app: FastifyInstance) {
       const p = request.principal!;
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-store",
-        Connection: "keep-alive",
-        "X-Accel-Buffering": "no",
-        "X-Content-Type-Options": "nosniff",
-      });
+      openEventStream(res);
       res.write("retry: 3000\n: connected\n\n");
       let ended = false;
       let remove = () => {};

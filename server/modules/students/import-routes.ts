@@ -16,6 +16,7 @@ import { auditContextOf } from "../../audit/http.js";
 import { principalOf } from "../../http/auth.js";
 import { sendCsv } from "../../http/csv.js";
 import { notFound } from "../../http/errors.js";
+import { openEventStream } from "../../http/event-stream.js";
 import { itemResponse } from "../../http/pagination.js";
 import { validationError } from "../../http/validation.js";
 import {
@@ -217,13 +218,7 @@ export async function studentImportRoutes(app: FastifyInstance) {
       stop = following;
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-store",
-        Connection: "keep-alive",
-        "X-Accel-Buffering": "no",
-        "X-Content-Type-Options": "nosniff",
-      });
+      openEventStream(res);
       write = (text) => {
         if (!closed) res.write(text);
       };
